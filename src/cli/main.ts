@@ -1,0 +1,44 @@
+/** The squabble command line (commander): one file per command under commands/. */
+import { Command, CommanderError } from 'commander';
+import { VERSION } from '../version.js';
+import { CliError, EXIT, processIO, type CliIO } from './io.js';
+import { registerRun } from './commands/run.js';
+import { registerValidate } from './commands/validate.js';
+import { registerList } from './commands/list.js';
+import { registerReplay } from './commands/replay.js';
+
+/** Run the CLI with argv (without node and script) and return the exit code. */
+export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = new Command()
+    .name('squabble')
+    .description('Monte Carlo simulation and balance analysis for tabletop games')
+    .version(VERSION)
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
+  registerRun(program, io);
+  registerValidate(program, io, (code) => (exitCode = code));
+  registerList(program, io);
+  registerReplay(program, io);
+  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help and version end with code 0; every other commander error is bad input.
+      return e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? EXIT.ok : EXIT.badInput;
+    }
+    if (e instanceof CliError) {
+      io.err(`squabble: ${e.message}\n`);
+      return e.exitCode;
+    }
+    io.err(`squabble: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return EXIT.error;
+  }
+  return exitCode;
+}
+
+export async function main(): Promise<void> {
+  process.exitCode = await runCli(process.argv.slice(2));
+}

@@ -1,0 +1,53 @@
+/** What Worms adds to the results, beyond wins and game length. Counts per game, summed. */
+import type { GameMetricsSpec } from '../../sim/types.js';
+import type { WormsState } from './state.js';
+
+export const wormsMetrics: GameMetricsSpec<WormsState> = {
+  counters: [
+    { name: 'attacks', description: 'attacks made' },
+    { name: 'darksides', description: 'darksides made' },
+    { name: 'passes', description: 'turns passed for want of a legal action' },
+    { name: 'noDrawAttacks', description: 'attacks made under the one-worm rule without drawing' },
+    { name: 'cardsTaken', description: "opponents' cards removed by attacks (attacked card and run)" },
+    { name: 'wormsKilled', description: 'worms killed by attacks' },
+    { name: 'reshuffles', description: 'times the discard pile was shuffled into a new deck' },
+    { name: 'suddenDeathGames', description: 'games in which sudden death began' },
+    { name: 'suddenDeathRemovals', description: 'sudden-death rounds that removed bottom cards' },
+  ],
+  seatCounters: [
+    { name: 'attacks', description: 'attacks made by the seat' },
+    { name: 'darksides', description: 'darksides made by the seat' },
+    { name: 'cardsTaken', description: "opponents' cards the seat removed" },
+    { name: 'wormsKilled', description: "opponents' worms the seat killed" },
+    { name: 'acesOnTopAtDeal', description: 'worms dealt to the seat with an ace on top' },
+    { name: 'eliminated', description: 'games in which the seat was eliminated' },
+  ],
+  record(s, counters, seat) {
+    let attacks = 0;
+    let darksides = 0;
+    let taken = 0;
+    let killed = 0;
+    const k = 6;
+    for (let p = 0; p < s.players; p++) {
+      attacks += s.seatAttacks[p]!;
+      darksides += s.seatDarksides[p]!;
+      taken += s.seatCardsTaken[p]!;
+      killed += s.seatWormsKilled[p]!;
+      seat[p * k]! += s.seatAttacks[p]!;
+      seat[p * k + 1]! += s.seatDarksides[p]!;
+      seat[p * k + 2]! += s.seatCardsTaken[p]!;
+      seat[p * k + 3]! += s.seatWormsKilled[p]!;
+      seat[p * k + 4]! += s.seatAcesOnTopAtDeal[p]!;
+      seat[p * k + 5]! += s.eliminatedAtTurn[p] === -1 ? 0 : 1;
+    }
+    counters[0]! += attacks;
+    counters[1]! += darksides;
+    counters[2]! += s.passes;
+    counters[3]! += s.noDrawAttacks;
+    counters[4]! += taken;
+    counters[5]! += killed;
+    counters[6]! += s.reshuffles;
+    counters[7]! += s.suddenDeathActive ? 1 : 0;
+    counters[8]! += s.suddenDeathRemovals;
+  },
+};

@@ -1,0 +1,5 @@
+/** Game-agnostic policies, available for every game (a game's own policy of the same name wins). */
+import type { PolicySpec } from '../sim/types.js';
+import { random } from './random.js';
+
+export const genericPolicies: Readonly<Record<string, PolicySpec>> = { random };

@@ -1,0 +1,60 @@
+/**
+ * The summary report of a run: key numbers in plain words, then tables (seats, policies,
+ * game length, game metrics), as terminal text or as Markdown (summary.md).
+ */
+import type { Summary } from '../sim/stats/summary.js';
+import { pct, pctDigits, interval, num, textTable, markdownTable } from './format.js';
+
+type Table = (header: string[], rows: string[][]) => string;
+
+function keyNumbers(s: Summary): string[] {
+  const lines: string[] = [];
+  for (const seat of s.seats) {
+    const half = (seat.winRateCI[1] - seat.winRateCI[0]) / 2;
+    const d = pctDigits(seat.winRateCI);
+    lines.push(`Seat ${seat.seat} (${seat.policy}) wins ${pct(seat.winRate, d)} ± ${pct(half, d)} of ${s.games.toLocaleString('en-US')} games.`);
+  }
+  const fp = s.firstPlayer;
+  const verdict = fp.winRateCI[0] > fp.fair ? 'an advantage' : fp.winRateCI[1] < fp.fair ? 'a disadvantage' : 'no clear advantage';
+  lines.push(`The first player wins ${pct(fp.winRate, pctDigits(fp.winRateCI))} ${interval(fp.winRateCI)} against a fair ${pct(fp.fair)}: ${verdict}.`);
+  lines.push(`Draws: ${s.draws.count} (${pct(s.draws.rate, 2)}); capped games: ${s.capped.count} (${pct(s.capped.rate, 2)}).`);
+  const t = s.length.turns;
+  lines.push(`A game lasts ${num(t.mean, 1)} turns on average (sd ${num(t.sd, 1)}; median ${t.percentiles.p50}, 5-95%: ${t.percentiles.p5}-${t.percentiles.p95}), ${num(s.length.rounds.mean, 1)} rounds.`);
+  return lines;
+}
+
+function tables(s: Summary, table: Table, heading: (t: string) => string): string[] {
+  const out: string[] = [];
+  out.push(heading('Seats'));
+  out.push(table(['seat', 'policy', 'wins', 'win rate', '95% interval', 'moved first'], s.seats.map((r) => [String(r.seat), r.policy, String(r.wins), pct(r.winRate, pctDigits(r.winRateCI)), interval(r.winRateCI), String(r.firstMoves)])));
+  out.push(heading('Policies'));
+  out.push(table(['policy', 'seat-games', 'wins', 'win rate', '95% interval'], s.policies.map((p) => [p.label, String(p.seatGames), String(p.wins), pct(p.winRate, pctDigits(p.winRateCI)), interval(p.winRateCI)])));
+  out.push(heading('Game length'));
+  const len = (name: string, d: Summary['length']['turns']) => [name, num(d.mean), num(d.sd), String(d.min), String(d.percentiles.p5 ?? ''), String(d.percentiles.p25 ?? ''), String(d.percentiles.p50 ?? ''), String(d.percentiles.p75 ?? ''), String(d.percentiles.p95 ?? ''), String(d.max)];
+  out.push(table(['', 'mean', 'sd', 'min', 'p5', 'p25', 'p50', 'p75', 'p95', 'max'], [len('turns', s.length.turns), len('rounds', s.length.rounds)]));
+  const metrics = Object.entries(s.metrics.game);
+  if (metrics.length) {
+    out.push(heading('Game metrics'));
+    out.push(table(['metric', 'per game', 'total'], metrics.map(([k, v]) => [k, num(v.perGame, 3), String(v.total)])));
+  }
+  const seatMetricNames = Object.keys(s.metrics.seats[0] ?? {});
+  if (seatMetricNames.length) {
+    out.push(heading('Seat metrics (per game)'));
+    out.push(table(['metric', ...s.seats.map((r) => `seat ${r.seat}`)], seatMetricNames.map((k) => [k, ...s.metrics.seats.map((row) => num(row[k]!.perGame, 3))])));
+  }
+  return out;
+}
+
+function header(s: Summary): string {
+  const variant = s.scenario.variant ? `, variant ${s.scenario.variant}` : '';
+  return `${s.scenario.name}: ${s.scenario.game}, ${s.scenario.players} players${variant}, ${s.games.toLocaleString('en-US')} games, seed ${s.scenario.seed} (scenario ${s.scenario.scenarioHash})`;
+}
+
+export function summaryText(s: Summary): string {
+  return [header(s), '', ...keyNumbers(s), ...tables(s, textTable, (t) => `\n${t}`)].join('\n') + '\n';
+}
+
+export function summaryMarkdown(s: Summary): string {
+  const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+  return [`# ${header(s)}`, '', `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...tables(s, markdownTable, (t) => `\n## ${t}\n`)].join('\n') + '\n';
+}

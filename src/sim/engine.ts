@@ -1,0 +1,35 @@
+/**
+ * Play one game through the contract. This loop is the hottest code in the project: it calls
+ * only the module, the seat's policy and the rng, and allocates nothing.
+ */
+import type { GameModule, GameState, Policy } from './types.js';
+import type { Rng } from './rng.js';
+
+/** Hooks for traces and invariant checks; the batch path passes null. */
+export interface StepObserver<S extends GameState = GameState> {
+  /** Called before each move with the legal actions and the one chosen (an index into them). */
+  beforeMove(state: S, actions: Int32Array, n: number, chosen: number): void;
+  afterMove(state: S): void;
+}
+
+export class NoLegalActionError extends Error {}
+
+export function playGame<S extends GameState>(
+  game: GameModule<S>,
+  state: S,
+  seatPolicies: readonly Policy<S>[],
+  rng: Rng,
+  actions: Int32Array,
+  observer: StepObserver<S> | null = null,
+): void {
+  game.reset(state, rng);
+  if (observer !== null) observer.afterMove(state);
+  while (!state.terminal) {
+    const n = game.legalActions(state, actions);
+    if (n <= 0) throw new NoLegalActionError(`no legal action for seat ${state.toMove} at turn ${state.turns}`);
+    const chosen = seatPolicies[state.toMove]!.choose(state, actions, n, rng);
+    if (observer !== null) observer.beforeMove(state, actions, n, chosen);
+    game.apply(state, actions[chosen]!, rng);
+    if (observer !== null) observer.afterMove(state);
+  }
+}

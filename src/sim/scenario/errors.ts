@@ -1,0 +1,50 @@
+/** A scenario mistake: which file, which field, what was expected and what was found. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly file: string,
+    readonly field: string,
+    readonly problem: string,
+    readonly line: number | null = null,
+  ) {
+    super(`${file}${line === null ? '' : `:${line}`}: ${field === '' ? '' : `${field}: `}${problem}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+/** Render a value found in a file for an error message: short, quoted, one line. */
+export function found(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The closest of `options` to `word`, if it is close enough to be a likely typo. */
+export function didYouMean(word: string, options: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const option of options) {
+    const d = editDistance(word.toLowerCase(), option.toLowerCase());
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = option;
+    }
+  }
+  return best !== null && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length]!;
+}

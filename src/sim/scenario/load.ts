@@ -1,0 +1,309 @@
+/**
+ * Scenario files: read (YAML, or JSON which is YAML too), validate in stages with one clear
+ * message per mistake, and resolve into a Plan with every default filled in.
+ *
+ * Validation is staged rather than one big union so each message names the exact field:
+ *  1. the scenario's own fields (game, seats, games, seed, ...);
+ *  2. the game's rules, with the game's rules schema (and each named variant on top of them);
+ *  3. each seat's policy name and parameters, with that policy's schema;
+ *  4. the game's cross-field checks (e.g. enough cards for the players).
+ * The JSON Schema in scenarios/schema.json is generated from the same zod schemas (json-schema.ts).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { parseDocument, LineCounter, isMap, isPair, isScalar, type Document } from 'yaml';
+import { ScenarioError, found, didYouMean } from './errors.js';
+import type { Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
+import { masterSeedFrom } from '../rng.js';
+
+/** Caps that keep a typo from starting a run that never ends or fills memory. */
+export const LIMITS = {
+  fileBytes: 1_000_000,
+  games: 10_000_000_000,
+  yamlAliases: 100,
+} as const;
+
+const seatSchema = z.strictObject({
+  policy: z.string().min(1).describe('Policy name (see `squabble list`).'),
+  params: z.record(z.string(), z.unknown()).optional().describe("The policy's parameters; defaults apply to any left out."),
+  name: z.string().min(1).max(80).optional().describe('Label for reports; default: the policy and its non-default parameters.'),
+});
+
+/** The scenario's own fields; `rules`, `variants` and seat params are checked per game afterwards. */
+export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
+  return z.strictObject({
+    name: z.string().min(1).max(200).optional().describe('Title for reports; default: the file name.'),
+    description: z.string().max(5000).optional().describe('Free text shown in reports.'),
+    game: z.enum(gameIds).describe('Which game to play.'),
+    players: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Number of seats; default: the number of entries in `seats`. With one seat entry, every seat plays it.'),
+    rules: z.record(z.string(), z.unknown()).optional().describe("The game's rules and variants; defaults from its rules doc."),
+    variants: z
+      .record(z.string().regex(/^[A-Za-z0-9_.-]+$/), z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('Named sets of rule changes, applied on top of `rules` with `--variant NAME`.'),
+    seats: z.array(seatSchema).min(1).describe('Who plays each seat, in seat order (seat 0 first).'),
+    seating: z
+      .enum(['fixed', 'rotate'])
+      .default('fixed')
+      .describe('fixed: seat i always plays seats[i]; rotate: in game g, seats[c] plays seat (c + g) mod players.'),
+    games: z.number().int().min(1).max(LIMITS.games).default(10_000).describe('How many games to play.'),
+    seed: z
+      .union([z.number().int().min(0).max(0xffffffff), z.string().min(1).max(200)])
+      .default(1)
+      .describe('Master seed: a 32-bit integer, or any string.'),
+  });
+}
+
+/** Read and validate a scenario file. Throws ScenarioError with file, field and line. */
+export function loadScenario(file: string, registry: Registry, overrides: PlanOverrides = {}): Plan {
+  let text: string;
+  try {
+    const size = statSync(file).size;
+    if (size > LIMITS.fileBytes) throw new ScenarioError(file, '', `file is ${size} bytes; a scenario may be at most ${LIMITS.fileBytes}`);
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (e instanceof ScenarioError) throw e;
+    throw new ScenarioError(file, '', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  const { data, lineOf } = parseYaml(file, text);
+  return buildPlan(data, file, registry, overrides, lineOf);
+}
+
+type LineOf = (path: readonly PropertyKey[]) => number | null;
+
+export function parseYaml(file: string, text: string): { data: unknown; lineOf: LineOf } {
+  if (text.trim() === '') throw new ScenarioError(file, '', 'the file is empty; expected a scenario (see scenarios/schema.json)');
+  const lineCounter = new LineCounter();
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  } catch (e) {
+    throw new ScenarioError(file, '', `not valid YAML: ${(e as Error).message}`);
+  }
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) {
+    const line = problem.linePos?.[0]?.line ?? null;
+    throw new ScenarioError(file, '', `not valid YAML: ${problem.message.split('\n')[0]}`, line);
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: LIMITS.yamlAliases });
+  } catch (e) {
+    throw new ScenarioError(file, '', `not valid YAML: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const lineOf: LineOf = (path) => {
+    // The deepest node on the path that exists, so a missing field points at its parent.
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node = doc.getIn(path.slice(0, depth) as unknown[], true) as { range?: [number, number] } | undefined;
+      if (node && typeof node === 'object' && node.range) return lineCounter.linePos(node.range[0]).line;
+    }
+    return null;
+  };
+  // Keys are located by their key node, which is what an editor's cursor lands on.
+  const lineOfKey: LineOf = (path) => {
+    const parent = doc.getIn(path.slice(0, -1) as unknown[], true);
+    if (isMap(parent)) {
+      for (const item of parent.items) {
+        if (isPair(item) && isScalar(item.key) && item.key.value === path[path.length - 1] && item.key.range)
+          return lineCounter.linePos(item.key.range[0]).line;
+      }
+    }
+    return lineOf(path);
+  };
+  return { data, lineOf: lineOfKey };
+}
+
+/** Validate parsed scenario data and resolve it into a Plan. */
+export function buildPlan(
+  data: unknown,
+  file: string,
+  registry: Registry,
+  overrides: PlanOverrides = {},
+  lineOf: LineOf = () => null,
+): Plan {
+  const fail = (path: readonly PropertyKey[], problem: string): never => {
+    throw new ScenarioError(file, fieldName(path), problem, lineOf(path));
+  };
+  const gameIds = Object.keys(registry.games) as [string, ...string[]];
+  const base = parse(baseScenarioSchema(gameIds), data, [], fail);
+  const game = registry.games[base.game]!;
+
+  // Seats and the player count.
+  const players = base.players ?? base.seats.length;
+  if (players < game.minPlayers || players > game.maxPlayers)
+    fail(base.players === undefined ? ['seats'] : ['players'], `expected ${game.minPlayers}-${game.maxPlayers} players for ${game.id}, found ${players}`);
+  if (base.seats.length !== 1 && base.seats.length !== players)
+    fail(['seats'], `expected ${players} seat entries (one per player) or a single entry for all, found ${base.seats.length}`);
+  const seatInputs = base.seats.length === 1 ? Array.from({ length: players }, () => base.seats[0]!) : base.seats;
+
+  // Rules, then the chosen variant on top.
+  const rulesInput = base.rules ?? {};
+  const rules = parse(game.rulesSchema, rulesInput, ['rules'], fail) as Record<string, unknown>;
+  const variants = base.variants ?? {};
+  for (const [name, changes] of Object.entries(variants)) parse(game.rulesSchema, { ...rulesInput, ...changes }, ['variants', name], fail);
+  const variant = overrides.variant ?? null;
+  let resolvedRules = rules;
+  if (variant !== null) {
+    const changes = variants[variant];
+    if (changes === undefined) {
+      const names = Object.keys(variants);
+      const hint = didYouMean(variant, names);
+      throw new ScenarioError(
+        file,
+        '--variant',
+        `no variant ${found(variant)} in this scenario; ${names.length ? `expected one of ${names.join(', ')}` : 'it defines none'}${hint ? ` (did you mean ${found(hint)}?)` : ''}`,
+      );
+    }
+    resolvedRules = game.rulesSchema.parse({ ...rulesInput, ...changes }) as Record<string, unknown>;
+  }
+  const setupProblem = game.checkSetup?.(resolvedRules, players);
+  if (setupProblem) fail(setupProblem[0].split('.'), setupProblem[1]);
+
+  // Policies.
+  const available = registry.policiesFor(game);
+  const policyNames = Object.keys(available);
+  const seats: SeatPlan[] = seatInputs.map((seat, i) => {
+    const path = base.seats.length === 1 ? ['seats', 0] : ['seats', i];
+    const spec = available[seat.policy];
+    if (!spec) {
+      const hint = didYouMean(seat.policy, policyNames);
+      return fail([...path, 'policy'], `expected one of ${policyNames.join(', ')} for ${game.id}; found ${found(seat.policy)}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
+    }
+    const params = parse(spec.paramsSchema, seat.params ?? {}, [...path, 'params'], fail) as Record<string, unknown>;
+    return { policy: seat.policy, params, label: seat.name ?? policyLabel(seat.policy, params, spec.paramsSchema.parse({})) };
+  });
+  const labels = [...new Set(seats.map((s) => s.label))];
+
+  // Command-line overrides are checked like the fields they replace.
+  const games = overrides.games ?? base.games;
+  if (!Number.isInteger(games) || games < 1 || games > LIMITS.games)
+    throw new ScenarioError(file, '--games', `expected a whole number from 1 to ${LIMITS.games}, found ${found(games)}`);
+  const seed = overrides.seed ?? base.seed;
+
+  const defining = { game: game.id, players, rules: resolvedRules, seats: seats.map(({ policy, params }) => ({ policy, params })), seating: base.seating };
+  return {
+    file,
+    name: base.name ?? file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, ''),
+    description: base.description ?? '',
+    game: game.id,
+    rules: resolvedRules,
+    variant,
+    players,
+    seats,
+    labels,
+    seatLabel: seats.map((s) => labels.indexOf(s.label)),
+    seating: base.seating,
+    games,
+    seed,
+    masterSeed: masterSeedFrom(seed),
+    scenarioHash: hashOf(defining),
+  };
+}
+
+/** Parse with a zod schema, turning the first issue into a one-line ScenarioError. */
+function parse<T extends z.ZodType>(schema: T, value: unknown, at: PropertyKey[], fail: (path: readonly PropertyKey[], problem: string) => never): z.output<T> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const path = [...at, ...issue.path];
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    const known = knownKeys(schema, issue.path);
+    const hint = didYouMean(key, known);
+    return fail([...path, key], `unknown field${known.length ? `; expected one of ${known.join(', ')}` : ''}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
+  }
+  const input = 'input' in issue ? issue.input : undefined;
+  return fail(path, `${describeExpectation(issue)}, found ${found(input)}${suggestion(issue, input)}`);
+}
+
+function describeExpectation(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `required: expected ${typeName(issue.expected)}` : `expected ${typeName(issue.expected)}`;
+    case 'invalid_value':
+      return `expected ${issue.values.length === 1 ? found(issue.values[0]) : `one of ${issue.values.map((v) => found(v)).join(', ')}`}`;
+    case 'invalid_union': {
+      const options = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map((i) => describeExpectation(i).replace(/^(required: )?expected /, '')));
+      return `expected ${[...new Set(options)].join(' or ')}`;
+    }
+    case 'too_small':
+      return issue.origin === 'array' || issue.origin === 'string'
+        ? `expected at least ${issue.minimum} ${issue.origin === 'array' ? 'entries' : 'characters'}`
+        : `expected a value of at least ${issue.minimum}`;
+    case 'too_big':
+      return issue.origin === 'array' || issue.origin === 'string'
+        ? `expected at most ${issue.maximum} ${issue.origin === 'array' ? 'entries' : 'characters'}`
+        : `expected a value of at most ${issue.maximum}`;
+    case 'invalid_format':
+      return `expected text matching ${issue.format === 'regex' ? (issue as { pattern?: string }).pattern ?? 'the pattern' : issue.format}`;
+    default:
+      return issue.message;
+  }
+}
+
+function suggestion(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code !== 'invalid_value' || typeof input !== 'string') return '';
+  const hint = didYouMean(input, issue.values.filter((v): v is string => typeof v === 'string'));
+  return hint ? ` (did you mean ${found(hint)}?)` : '';
+}
+
+function typeName(expected: string): string {
+  const names: Record<string, string> = { int: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'a mapping (key: value)', array: 'a list', record: 'a mapping (key: value)' };
+  return names[expected] ?? expected;
+}
+
+/** Field names allowed at `path` inside a zod schema (for "unknown field" messages). */
+function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let node: any = schema;
+  const unwrap = () => {
+    while (node?._zod?.def?.innerType) node = node._zod.def.innerType;
+  };
+  unwrap();
+  for (const key of path) {
+    const def = node?._zod?.def;
+    if (def?.type === 'object') node = def.shape[key as string];
+    else if (def?.type === 'array') node = def.element;
+    else if (def?.type === 'record') node = def.valueType;
+    else return [];
+    unwrap();
+  }
+  const def = node?._zod?.def;
+  return def?.type === 'object' ? Object.keys(def.shape) : [];
+}
+
+/** `seats[1].params.safetyWeight` from a path. */
+export function fieldName(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`;
+  return out;
+}
+
+function policyLabel(policy: string, params: Record<string, unknown>, defaults: Record<string, unknown>): string {
+  const changed = Object.keys(params)
+    .sort()
+    .filter((k) => JSON.stringify(params[k]) !== JSON.stringify(defaults[k]))
+    .map((k) => `${k}=${JSON.stringify(params[k])}`);
+  return changed.length ? `${policy}(${changed.join(', ')})` : policy;
+}
+
+/** sha256 of the canonical JSON (keys sorted) of a value; the first 16 hex digits. */
+export function hashOf(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
+}
+
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,132 @@
+/**
+ * The streaming accumulator of a run: every figure in summary.json is derived from it.
+ *
+ * It is one Float64Array of integer counts (exact up to 2^53), laid out in sections, so that:
+ *  - memory is fixed by the scenario (players, policies, turn cap), never by the game count;
+ *  - merging two partial results is element-wise addition: exact, associative and
+ *    commutative, so the merged result is identical whatever the worker count, shard size or
+ *    completion order;
+ *  - a worker hands its partial result to the main thread by transferring one buffer.
+ */
+import type { GameState } from '../types.js';
+
+export interface AccumulatorShape {
+  players: number;
+  /** Distinct policy labels (seat configurations with the same policy and params share one). */
+  labels: number;
+  /** Largest game length in turns (the cap); sizes the length histograms. */
+  maxTurns: number;
+  counters: number;
+  seatCounters: number;
+}
+
+export class Accumulator {
+  readonly data: Float64Array;
+  // Section offsets into data.
+  private readonly oSeatWins: number;
+  private readonly oSeatFirst: number;
+  private readonly oLabelWins: number;
+  private readonly oLabelGames: number;
+  private readonly oTurns: number;
+  private readonly oRounds: number;
+  private readonly oCounters: number;
+  private readonly oSeatCounters: number;
+  /** Scratch views handed to the game's metrics.record (subarrays share the buffer). */
+  readonly counters: Float64Array;
+  readonly seatCounters: Float64Array;
+
+  // Fixed slots at the start of data.
+  static readonly GAMES = 0;
+  static readonly DRAWS = 1;
+  static readonly CAPPED = 2;
+  static readonly FIRST_MOVER_WINS = 3;
+  private static readonly FIXED = 4;
+
+  constructor(
+    readonly shape: AccumulatorShape,
+    data?: Float64Array,
+  ) {
+    const { players, labels, maxTurns } = shape;
+    let o = Accumulator.FIXED;
+    this.oSeatWins = o;
+    o += players;
+    this.oSeatFirst = o;
+    o += players;
+    // Per label and seat: wins and games, so per-policy and policy-by-seat rates both follow.
+    this.oLabelWins = o;
+    o += labels * players;
+    this.oLabelGames = o;
+    o += labels * players;
+    this.oTurns = o;
+    o += maxTurns + 1;
+    this.oRounds = o;
+    o += maxTurns + 1;
+    this.oCounters = o;
+    o += shape.counters;
+    this.oSeatCounters = o;
+    o += shape.seatCounters * players;
+    if (data && data.length !== o) throw new Error(`accumulator buffer has ${data.length} slots, expected ${o}`);
+    this.data = data ?? new Float64Array(o);
+    this.counters = this.data.subarray(this.oCounters, this.oCounters + shape.counters);
+    this.seatCounters = this.data.subarray(this.oSeatCounters, o);
+  }
+
+  /**
+   * Fold one finished game in. seatLabel[s] is the policy label that played seat s in this game.
+   * Hot per game (not per move): no allocation.
+   */
+  recordGame(state: GameState, seatLabel: Int32Array): void {
+    const d = this.data;
+    const n = this.shape.players;
+    d[Accumulator.GAMES]!++;
+    if (state.capped) d[Accumulator.CAPPED]!++;
+    else if (state.winner < 0) d[Accumulator.DRAWS]!++;
+    else {
+      d[this.oSeatWins + state.winner]!++;
+      d[this.oLabelWins + seatLabel[state.winner]! * n + state.winner]!++;
+      if (state.winner === state.firstSeat) d[Accumulator.FIRST_MOVER_WINS]!++;
+    }
+    d[this.oSeatFirst + state.firstSeat]!++;
+    for (let s = 0; s < n; s++) d[this.oLabelGames + seatLabel[s]! * n + s]!++;
+    d[this.oTurns + Math.min(state.turns, this.shape.maxTurns)]!++;
+    d[this.oRounds + Math.min(state.rounds, this.shape.maxTurns)]!++;
+  }
+
+  merge(other: Accumulator): void {
+    const a = this.data;
+    const b = other.data;
+    if (a.length !== b.length) throw new Error('cannot merge accumulators of different shapes');
+    for (let i = 0; i < a.length; i++) a[i]! += b[i]!;
+  }
+
+  get games(): number {
+    return this.data[Accumulator.GAMES]!;
+  }
+  get draws(): number {
+    return this.data[Accumulator.DRAWS]!;
+  }
+  get capped(): number {
+    return this.data[Accumulator.CAPPED]!;
+  }
+  get firstMoverWins(): number {
+    return this.data[Accumulator.FIRST_MOVER_WINS]!;
+  }
+  seatWins(seat: number): number {
+    return this.data[this.oSeatWins + seat]!;
+  }
+  seatFirst(seat: number): number {
+    return this.data[this.oSeatFirst + seat]!;
+  }
+  labelWins(label: number, seat: number): number {
+    return this.data[this.oLabelWins + label * this.shape.players + seat]!;
+  }
+  labelGames(label: number, seat: number): number {
+    return this.data[this.oLabelGames + label * this.shape.players + seat]!;
+  }
+  turnCounts(): Float64Array {
+    return this.data.subarray(this.oTurns, this.oTurns + this.shape.maxTurns + 1);
+  }
+  roundCounts(): Float64Array {
+    return this.data.subarray(this.oRounds, this.oRounds + this.shape.maxTurns + 1);
+  }
+}

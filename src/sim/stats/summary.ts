@@ -1,0 +1,136 @@
+/**
+ * summary.json: the headline figures of a run, derived only from the accumulator and the plan.
+ * Nothing here depends on timing or workers, so the same plan and seed give identical bytes.
+ * The format is documented in docs/results.md; bump SUMMARY_FORMAT when it changes.
+ */
+import type { AnyGameModule } from '../types.js';
+import type { Plan } from '../scenario/types.js';
+import type { Accumulator } from './accumulator.js';
+import { wilson } from './intervals.js';
+import { summariseCounts, type Distribution } from './histogram.js';
+
+export const SUMMARY_FORMAT = 'squabble-summary/1';
+
+export interface Proportion {
+  count: number;
+  rate: number;
+  ci: [number, number];
+}
+
+export interface SeatSummary {
+  seat: number;
+  /** Label of the policy in this seat; with rotating seats, every label takes turns. */
+  policy: string;
+  wins: number;
+  winRate: number;
+  winRateCI: [number, number];
+  /** Games in which this seat moved first. */
+  firstMoves: number;
+}
+
+export interface PolicySummary {
+  label: string;
+  policy: string;
+  params: Record<string, unknown>;
+  /** Seat-games played under this label (a game with two seats of it counts twice). */
+  seatGames: number;
+  wins: number;
+  winRate: number;
+  winRateCI: [number, number];
+  bySeat: { seat: number; games: number; wins: number; winRate: number; winRateCI: [number, number] }[];
+}
+
+export interface Summary {
+  format: string;
+  scenario: {
+    name: string;
+    game: string;
+    players: number;
+    rules: Record<string, unknown>;
+    variant: string | null;
+    seating: string;
+    seed: number | string;
+    scenarioHash: string;
+  };
+  games: number;
+  /** Games won by a seat (neither drawn nor capped). */
+  decided: number;
+  draws: Proportion;
+  capped: Proportion;
+  seats: SeatSummary[];
+  policies: PolicySummary[];
+  /** How often the seat that moved first won, against the fair share 1/players. */
+  firstPlayer: { wins: number; winRate: number; winRateCI: [number, number]; fair: number };
+  length: { turns: Distribution; rounds: Distribution };
+  metrics: {
+    game: Record<string, { total: number; perGame: number }>;
+    seats: Record<string, { total: number; perGame: number }>[];
+  };
+}
+
+function proportion(count: number, n: number): Proportion {
+  return { count, rate: n > 0 ? count / n : 0, ci: wilson(count, n) };
+}
+
+export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Summary {
+  const n = acc.games;
+  const players = plan.players;
+  const seats: SeatSummary[] = [];
+  for (let s = 0; s < players; s++) {
+    const wins = acc.seatWins(s);
+    seats.push({
+      seat: s,
+      policy: plan.seating === 'rotate' ? plan.labels.join(' / ') : plan.seats[s]!.label,
+      wins,
+      winRate: n > 0 ? wins / n : 0,
+      winRateCI: wilson(wins, n),
+      firstMoves: acc.seatFirst(s),
+    });
+  }
+  const policies: PolicySummary[] = plan.labels.map((label, l) => {
+    const seat = plan.seats[plan.seatLabel.indexOf(l)]!;
+    let wins = 0;
+    let games = 0;
+    const bySeat: PolicySummary['bySeat'] = [];
+    for (let s = 0; s < players; s++) {
+      const w = acc.labelWins(l, s);
+      const g = acc.labelGames(l, s);
+      wins += w;
+      games += g;
+      if (g > 0) bySeat.push({ seat: s, games: g, wins: w, winRate: w / g, winRateCI: wilson(w, g) });
+    }
+    return { label, policy: seat.policy, params: seat.params, seatGames: games, wins, winRate: games > 0 ? wins / games : 0, winRateCI: wilson(wins, games), bySeat };
+  });
+  const perGame = (total: number) => ({ total, perGame: n > 0 ? total / n : 0 });
+  const gameMetrics: Summary['metrics']['game'] = {};
+  game.metrics.counters.forEach((c, k) => (gameMetrics[c.name] = perGame(acc.counters[k]!)));
+  const k = game.metrics.seatCounters.length;
+  const seatMetrics: Summary['metrics']['seats'] = [];
+  for (let s = 0; s < players; s++) {
+    const row: Record<string, { total: number; perGame: number }> = {};
+    game.metrics.seatCounters.forEach((c, j) => (row[c.name] = perGame(acc.seatCounters[s * k + j]!)));
+    seatMetrics.push(row);
+  }
+  return {
+    format: SUMMARY_FORMAT,
+    scenario: {
+      name: plan.name,
+      game: plan.game,
+      players,
+      rules: plan.rules,
+      variant: plan.variant,
+      seating: plan.seating,
+      seed: plan.seed,
+      scenarioHash: plan.scenarioHash,
+    },
+    games: n,
+    decided: n - acc.draws - acc.capped,
+    draws: proportion(acc.draws, n),
+    capped: proportion(acc.capped, n),
+    seats,
+    policies,
+    firstPlayer: { wins: acc.firstMoverWins, winRate: n > 0 ? acc.firstMoverWins / n : 0, winRateCI: wilson(acc.firstMoverWins, n), fair: 1 / players },
+    length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
+    metrics: { game: gameMetrics, seats: seatMetrics },
+  };
+}

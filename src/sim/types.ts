@@ -1,0 +1,129 @@
+/**
+ * The game contract: what every game module gives the simulator, and what policies see.
+ *
+ * The engine (engine.ts) drives any game through this interface, so it must stay cheap to
+ * call millions of times a second:
+ *  - State is one mutable object per worker (typed arrays inside), created once by
+ *    `createState` and rewound by `reset` for every game. Nothing is allocated per move.
+ *  - Actions are small non-negative integers. `legalActions` writes them into a caller-owned
+ *    Int32Array (sized by `actionCapacity`) and returns how many it wrote. The order is part
+ *    of the game's definition: the generic `random` policy picks uniformly by index, and the
+ *    rules docs fix the enumeration order so results can be compared with other
+ *    implementations.
+ *  - All chance goes through the one `Rng` passed in (never Math.random), so a game is fully
+ *    determined by its seed.
+ *  - A position where the mover has no real choice still offers one action (e.g. "pass"),
+ *    so "a legal action exists unless terminal" holds for every game.
+ */
+import type { z } from 'zod';
+import type { Rng } from './rng.js';
+
+/** Fields every game state carries; the engine and the statistics read them directly. */
+export interface GameState {
+  /** Number of seats in this game (fixed for the state's lifetime). */
+  readonly players: number;
+  /** Seat whose decision it is. Meaningful only while `terminal` is false. */
+  toMove: number;
+  /** True once the game is over (won, drawn or capped). */
+  terminal: boolean;
+  /** Seat index of the winner, or NO_WINNER for a draw or a capped game. */
+  winner: number;
+  /** True if the game was stopped by the turn cap rather than by the rules. */
+  capped: boolean;
+  /** Turns taken so far, over all players. */
+  turns: number;
+  /** Rounds started so far (one pass round the table from the first player). */
+  rounds: number;
+  /** Seat that took the first turn of this game. */
+  firstSeat: number;
+}
+
+export const NO_WINNER = -1;
+
+/**
+ * What a policy decides with. `choose` returns an index into actions[0..n).
+ * A policy may keep scratch buffers (allocated in `create`), but must not allocate per call,
+ * and must read only what its seat may see (see GameModule.hiddenInformation).
+ */
+export interface Policy<S extends GameState = GameState> {
+  choose(state: S, actions: Int32Array, n: number, rng: Rng): number;
+}
+
+export interface PolicyContext<R = unknown> {
+  readonly rules: R;
+  readonly players: number;
+  readonly seat: number;
+}
+
+/** A named policy: its documentation, its parameters (a zod object with defaults) and a factory. */
+export interface PolicySpec<S extends GameState = GameState, R = unknown> {
+  readonly description: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- params are validated by paramsSchema
+  readonly paramsSchema: z.ZodType<any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  create(params: any, ctx: PolicyContext<R>): Policy<S>;
+}
+
+/**
+ * Game-specific measurements, folded into the run's accumulators at the end of every game.
+ * Every value is a count or a sum of integers, so merging partial results is exact and the
+ * summary is byte-identical whatever the worker count or shard order.
+ */
+export interface GameMetricsSpec<S extends GameState = GameState> {
+  /** Whole-game counters, e.g. "attacks". Reported as total and mean per game. */
+  readonly counters: readonly { name: string; description: string }[];
+  /** Per-seat counters, e.g. "wormsLost". Reported per seat as total and mean per game. */
+  readonly seatCounters: readonly { name: string; description: string }[];
+  /**
+   * Add one finished game's counts: counters[k] += …, seatCounters[seat * seatCounters.length + k] += ….
+   * Called once per game, after the game is terminal.
+   */
+  record(state: S, counters: Float64Array, seatCounters: Float64Array): void;
+}
+
+export interface GameModule<S extends GameState = GameState, R = unknown> {
+  /** Short id used in scenario files (`game: worms`). */
+  readonly id: string;
+  readonly title: string;
+  /** Which rules document this module implements (relative to the repository's shared/). */
+  readonly rulesDoc: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  /** True if some of the state is hidden from some seats (policies must not read it). */
+  readonly hiddenInformation: boolean;
+  /** What a policy may read, for hidden-information games (documentation for policy authors). */
+  readonly visibility: string;
+  /** The rules and their named variants: a zod object whose defaults are the rules doc's defaults. */
+  readonly rulesSchema: z.ZodType<R>;
+  /** Cross-field checks zod cannot express (e.g. decks vs players). Returns [field, message] or null. */
+  checkSetup?(rules: R, players: number): [field: string, message: string] | null;
+  /** Games per pool task: large enough that a task takes well over 10 ms. */
+  readonly shardSize: number;
+  /** The turn cap for these rules; game length histograms are sized by it. */
+  maxTurns(rules: R): number;
+  /** Most legal actions any position can have; sizes the action buffer. */
+  actionCapacity(rules: R, players: number): number;
+
+  createState(rules: R, players: number): S;
+  /** Start a new game: shuffle, deal, choose the first seat, clear every counter. */
+  reset(state: S, rng: Rng): void;
+  legalActions(state: S, out: Int32Array): number;
+  apply(state: S, action: number, rng: Rng): void;
+  /** Make dst a deep copy of src (both created by createState with the same rules). */
+  copy(dst: S, src: S): void;
+
+  /** A human-readable name for an action in this state, for traces. */
+  describeAction(state: S, action: number): string;
+  /** The position as text, for traces. */
+  render(state: S): string;
+  /** The game's own invariants; a message describing the first violation, or null. */
+  checkInvariants(state: S): string | null;
+
+  readonly metrics: GameMetricsSpec<S>;
+  /** Game-specific policies (the generic ones in src/policies are available too). */
+  readonly policies: Readonly<Record<string, PolicySpec<S, R>>>;
+}
+
+/** A module of any game, as the registry holds it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameModule = GameModule<any, any>;
