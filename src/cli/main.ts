@@ -40,5 +40,10 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
 }
 
 export async function main(): Promise<void> {
+  // `squabble ... | head` closes stdout early: stop quietly rather than crash on EPIPE.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
   process.exitCode = await runCli(process.argv.slice(2));
 }

@@ -25,6 +25,7 @@ export function found(value: unknown): string {
 
 /** The closest of `options` to `word`, if it is close enough to be a likely typo. */
 export function didYouMean(word: string, options: readonly string[]): string | null {
+  if (options.length < 2) return null; // "expected x ... did you mean x?" says nothing new
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const option of options) {

@@ -82,14 +82,15 @@ export function parseYaml(file: string, text: string): { data: unknown; lineOf: 
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, strict: true });
   } catch (e) {
     throw new ScenarioError(file, '', `not valid YAML: ${(e as Error).message}`);
   }
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
     const line = problem.linePos?.[0]?.line ?? null;
-    throw new ScenarioError(file, '', `not valid YAML: ${problem.message.split('\n')[0]}`, line);
+    const message = problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    throw new ScenarioError(file, '', `not valid YAML: ${message}`, line);
   }
   let data: unknown;
   try {
@@ -219,17 +220,18 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, at: PropertyKey[]
     return fail([...path, key], `unknown field${known.length ? `; expected one of ${known.join(', ')}` : ''}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
   }
   const input = 'input' in issue ? issue.input : undefined;
+  if (input === undefined) return fail(path, `missing; ${describeExpectation(issue)}`);
   return fail(path, `${describeExpectation(issue)}, found ${found(input)}${suggestion(issue, input)}`);
 }
 
 function describeExpectation(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? `required: expected ${typeName(issue.expected)}` : `expected ${typeName(issue.expected)}`;
+      return `expected ${typeName(issue.expected)}`;
     case 'invalid_value':
       return `expected ${issue.values.length === 1 ? found(issue.values[0]) : `one of ${issue.values.map((v) => found(v)).join(', ')}`}`;
     case 'invalid_union': {
-      const options = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map((i) => describeExpectation(i).replace(/^(required: )?expected /, '')));
+      const options = issue.errors.flatMap((branch) => branch.filter((i) => i.path.length === 0).map((i) => describeExpectation(i).replace(/^expected /, '')));
       return `expected ${[...new Set(options)].join(' or ')}`;
     }
     case 'too_small':

@@ -14,5 +14,6 @@ export function wilson(k: number, n: number, z = Z95): [number, number] {
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // At k = 0 and k = n the bound is exactly 0 or 1; rounding would leave 1e-16 off.
+  return [k === 0 ? 0 : Math.max(0, centre - half), k === n ? 1 : Math.min(1, centre + half)];
 }

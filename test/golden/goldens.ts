@@ -1,0 +1,9 @@
+/**
+ * The golden traces: one seeded playthrough per game and key scenario. `npm run golden`
+ * rewrites them after an intended change of rules or trace format; the test compares.
+ */
+export const GOLDENS = [
+  { file: 'worms-random-2p-game0.txt', scenario: 'scenarios/worms/random-2p.yaml', game: 0 },
+  { file: 'worms-greedy-vs-builder-game1.txt', scenario: 'scenarios/worms/greedy-vs-builder.yaml', game: 1 },
+  { file: 'worms-random-4p-game2.txt', scenario: 'scenarios/worms/random-4p.yaml', game: 2 },
+] as const;

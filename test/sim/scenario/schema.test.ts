@@ -1,0 +1,45 @@
+/** scenarios/schema.json is generated from the loader's schemas, kept in sync, and agrees with the loader. */
+import { describe, it, expect } from 'vitest';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { scenarioJsonSchema } from '../../../src/sim/scenario/json-schema.js';
+import { registry } from '../../../src/registry.js';
+
+const committed = JSON.parse(readFileSync('scenarios/schema.json', 'utf8'));
+
+function shippedScenarios(dir = 'scenarios'): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const path = join(dir, f);
+    if (statSync(path).isDirectory()) return f === 'decks' || f === 'boards' ? [] : shippedScenarios(path);
+    return /\.ya?ml$/.test(f) ? [path] : [];
+  });
+}
+
+describe('scenarios/schema.json', () => {
+  it('is what `npm run schema` generates from the current code', () => {
+    expect(committed).toEqual(scenarioJsonSchema(registry));
+  });
+
+  const validate = new Ajv2020.default({ strict: false }).compile(committed);
+
+  it('accepts every shipped scenario', () => {
+    const files = shippedScenarios();
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      const ok = validate(parse(readFileSync(file, 'utf8')));
+      expect(ok, `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('rejects what the loader rejects: unknown policy, unknown rule, wrong type, unknown field', () => {
+    const base = { game: 'worms', seats: [{ policy: 'random' }, { policy: 'random' }] };
+    expect(validate(base)).toBe(true);
+    expect(validate({ ...base, seats: [{ policy: 'randon' }] })).toBe(false);
+    expect(validate({ ...base, rules: { suddendeath: true } })).toBe(false);
+    expect(validate({ ...base, games: 'lots' })).toBe(false);
+    expect(validate({ ...base, sead: 1 })).toBe(false);
+    expect(validate({ ...base, seats: [{ policy: 'builder', params: { safetyWeight: 'high' } }] })).toBe(false);
+  });
+});
