@@ -7,12 +7,19 @@ import { pct, pctDigits, interval, num, textTable, markdownTable } from './forma
 
 type Table = (header: string[], rows: string[][]) => string;
 
-function keyNumbers(s: Summary): string[] {
+export function keyNumbers(s: Summary): string[] {
   const lines: string[] = [];
   for (const seat of s.seats) {
     const half = (seat.winRateCI[1] - seat.winRateCI[0]) / 2;
     const d = pctDigits(seat.winRateCI);
     lines.push(`Seat ${seat.seat} (${seat.policy}) wins ${pct(seat.winRate, d)} ± ${pct(half, d)} of ${s.games.toLocaleString('en-US')} games.`);
+  }
+  if (s.policies.length > 1) {
+    for (const p of s.policies) {
+      const half = (p.winRateCI[1] - p.winRateCI[0]) / 2;
+      const d = pctDigits(p.winRateCI);
+      lines.push(`Policy ${p.label} wins ${pct(p.winRate, d)} ± ${pct(half, d)} of its ${p.seatGames.toLocaleString('en-US')} seat-games.`);
+    }
   }
   const fp = s.firstPlayer;
   const verdict = fp.winRateCI[0] > fp.fair ? 'an advantage' : fp.winRateCI[1] < fp.fair ? 'a disadvantage' : 'no clear advantage';

@@ -1,0 +1,70 @@
+// squabble benchmark (npm run bench): games/s per game and policy on one worker and on all
+// cores, the scaling ratio, the cost of deriving a game's random stream, and the peak memory
+// of a 10-million-game run. Prints a table and writes bench/results.json.
+// BENCH_QUICK=1 skips the 10-million-game memory run.
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { loadScenario } from '../dist/sim/scenario/load.js';
+import { registry } from '../dist/registry.js';
+import { runPlan } from '../dist/runner/pool.js';
+import { Rng } from '../dist/sim/rng.js';
+
+const cores = availableParallelism();
+const quick = process.env.BENCH_QUICK === '1';
+const rows = [];
+
+async function measure(label, scenario, games, workers, overrides = {}) {
+  const plan = loadScenario(scenario, registry, { games, ...overrides });
+  const t0 = process.hrtime.bigint();
+  await runPlan(plan, { workers });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const row = { label, scenario, games, workers, seconds: +seconds.toFixed(3), gamesPerSecond: Math.round(games / seconds) };
+  rows.push(row);
+  console.error(`  ${label}: ${workers} worker(s), ${games.toLocaleString('en-US')} games, ${row.gamesPerSecond.toLocaleString('en-US')} games/s`);
+  return row;
+}
+
+function rngDerivationCost() {
+  const rng = new Rng();
+  const n = 5_000_000;
+  const t0 = process.hrtime.bigint();
+  let x = 0;
+  for (let i = 0; i < n; i++) {
+    rng.seedGame(1, 0, i);
+    x ^= rng.int32();
+  }
+  const ns = Number(process.hrtime.bigint() - t0) / n;
+  if (x === 0.5) console.log(x); // keep the loop alive
+  return ns;
+}
+
+console.error(`squabble bench on ${cores} cores, node ${process.version}`);
+const suites = [
+  { label: 'worms random 2p', scenario: 'scenarios/worms/random-2p.yaml', games: 2_000_000 },
+  { label: 'worms random 4p', scenario: 'scenarios/worms/random-4p.yaml', games: 500_000 },
+  { label: 'worms greedy vs builder', scenario: 'scenarios/worms/greedy-vs-builder.yaml', games: 200_000 },
+];
+const scaling = [];
+for (const s of suites) {
+  const one = await measure(s.label, s.scenario, s.games, 1);
+  const all = await measure(s.label, s.scenario, s.games, cores);
+  scaling.push({ label: s.label, oneWorker: one.gamesPerSecond, allCores: all.gamesPerSecond, ratio: +(all.gamesPerSecond / one.gamesPerSecond).toFixed(2) });
+}
+
+const seedNs = rngDerivationCost();
+const gameNs = 1e9 / scaling[0].oneWorker;
+
+let memory = null;
+if (!quick) {
+  const games = 10_000_000;
+  const row = await measure('worms random 2p, memory run', 'scenarios/worms/random-2p.yaml', games, cores);
+  memory = { games, workers: cores, gamesPerSecond: row.gamesPerSecond, peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024) };
+}
+
+console.log('\ngame                      1 worker games/s   %d workers games/s   ratio', cores);
+for (const s of scaling) console.log(`${s.label.padEnd(26)}${s.oneWorker.toLocaleString('en-US').padStart(16)}${s.allCores.toLocaleString('en-US').padStart(21)}${s.ratio.toFixed(2).padStart(8)}x`);
+console.log(`\nderiving one game's random stream: ${seedNs.toFixed(0)} ns (${((100 * seedNs) / gameNs).toFixed(2)}% of a 2-player random Worms game)`);
+if (memory) console.log(`10,000,000 games of 2-player random Worms on ${memory.workers} workers: ${memory.gamesPerSecond.toLocaleString('en-US')} games/s, peak memory ${memory.peakRssMB} MB (whole process, all threads)`);
+console.log('\ntargets: worms random 2p >= 60,000 games/s on one worker, >= 1.7x on two workers, 10M games < 500 MB');
+
+writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores, rows, scaling, rngDerivationNs: +seedNs.toFixed(1), memory }, null, 2)}\n`);

@@ -1,0 +1,28 @@
+// The main job (npm start): run every shipped scenario with its own game count and seed,
+// write each run to results/<name>/ and an index of key numbers to results/index.md.
+import { readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../dist/cli/main.js';
+import { indexMarkdown } from '../dist/report/index-report.js';
+import { loadScenario } from '../dist/sim/scenario/load.js';
+import { registry } from '../dist/registry.js';
+
+const scenarios = readdirSync('scenarios')
+  .filter((d) => statSync(join('scenarios', d)).isDirectory())
+  .flatMap((d) => readdirSync(join('scenarios', d)).filter((f) => /\.ya?ml$/.test(f)).map((f) => join('scenarios', d, f)));
+
+const io = { out: () => {}, err: (t) => process.stderr.write(t), interactive: Boolean(process.stderr.isTTY), columns: process.stderr.columns ?? 80 };
+const runDirs = [];
+for (const scenario of scenarios) {
+  const out = join('results', loadScenario(scenario, registry).name);
+  const code = await runCli(['run', scenario, '--out', out, '--force'], io);
+  if (code !== 0) {
+    process.exitCode = code;
+    process.stderr.write(`npm start: ${scenario} failed (exit ${code}); stopping\n`);
+    break;
+  }
+  runDirs.push(out);
+}
+mkdirSync('results', { recursive: true });
+writeFileSync('results/index.md', indexMarkdown('results', runDirs));
+process.stdout.write(`\nReport: ${join(process.cwd(), 'results', 'index.md')} (${runDirs.length} runs)\n`);

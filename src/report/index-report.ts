@@ -1,0 +1,28 @@
+/**
+ * results/index.md: one page over several runs (what `npm start` writes), each run's key
+ * numbers in plain words with a link to its own summary.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Summary } from '../sim/stats/summary.js';
+import type { RunRecord } from '../runner/results.js';
+import { keyNumbers } from './summary-report.js';
+
+export function indexMarkdown(indexDir: string, runDirs: readonly string[]): string {
+  const lines = ['# squabble results', ''];
+  for (const dir of runDirs) {
+    const runFile = join(dir, 'run.json');
+    if (!existsSync(runFile)) {
+      lines.push(`## ${dir}`, '', 'No complete run here (run.json is missing).', '');
+      continue;
+    }
+    const run = JSON.parse(readFileSync(runFile, 'utf8')) as RunRecord;
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
+    const variant = run.variant ? `, variant ${run.variant}` : '';
+    lines.push(`## ${run.name} (${run.game}${variant})`, '');
+    lines.push(`${run.games.toLocaleString('en-US')} games from \`${run.scenario}\`, seed ${run.seed}, in ${run.wallSeconds.toFixed(1)} s on ${run.workers} workers. [Full summary](${relative(indexDir, join(dir, 'summary.md'))})`, '');
+    for (const line of keyNumbers(summary)) lines.push(`- ${line}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
