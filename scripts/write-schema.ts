@@ -1,8 +1,10 @@
-/** Regenerate scenarios/schema.json from the scenario and game schemas (npm run schema). */
-import { writeFileSync } from 'node:fs';
+/** Regenerate scenarios/schema.json and docs/scenario-reference.md from the code's schemas (npm run schema). */
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { scenarioJsonSchema } from '../src/sim/scenario/json-schema.js';
+import { scenarioReferenceMarkdown } from '../src/sim/scenario/describe.js';
 import { registry } from '../src/registry.js';
 
-export const SCHEMA_PATH = 'scenarios/schema.json';
-writeFileSync(SCHEMA_PATH, `${JSON.stringify(scenarioJsonSchema(registry), null, 2)}\n`);
-console.error(`wrote ${SCHEMA_PATH}`);
+writeFileSync('scenarios/schema.json', `${JSON.stringify(scenarioJsonSchema(registry), null, 2)}\n`);
+mkdirSync('docs', { recursive: true });
+writeFileSync('docs/scenario-reference.md', scenarioReferenceMarkdown(registry));
+console.error('wrote scenarios/schema.json and docs/scenario-reference.md');

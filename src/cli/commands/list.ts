@@ -1,29 +1,8 @@
 /** `squabble list`: games, their rule variants and their policies (text, or --json). */
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { registry } from '../../registry.js';
+import { fieldsOf } from '../../sim/scenario/describe.js';
 import type { CliIO } from '../io.js';
-
-interface FieldDoc {
-  name: string;
-  description: string;
-  default: unknown;
-  accepts: string;
-}
-
-/** Describe the fields of a zod object schema from its generated JSON Schema. */
-function fieldsOf(schema: z.ZodType): FieldDoc[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
-  return Object.entries(json.properties ?? {}).map(([name, p]) => ({ name, description: String(p.description ?? ''), default: p.default, accepts: accepts(p) }));
-}
-
-function accepts(p: Record<string, unknown>): string {
-  if (Array.isArray(p.anyOf)) return (p.anyOf as Record<string, unknown>[]).map(accepts).join(' | ');
-  if (p.const !== undefined) return JSON.stringify(p.const);
-  if (Array.isArray(p.enum)) return p.enum.map((v) => JSON.stringify(v)).join(' | ');
-  const range = p.minimum !== undefined && p.maximum !== undefined && Number(p.maximum) < 1e15 ? ` ${p.minimum}-${p.maximum}` : '';
-  return `${String(p.type ?? 'any')}${range}`;
-}
 
 export function listing() {
   return Object.values(registry.games).map((game) => ({

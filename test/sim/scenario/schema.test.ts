@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { scenarioJsonSchema } from '../../../src/sim/scenario/json-schema.js';
 import { registry } from '../../../src/registry.js';
+import { scenarioReferenceMarkdown } from '../../../src/sim/scenario/describe.js';
 
 const committed = JSON.parse(readFileSync('scenarios/schema.json', 'utf8'));
 
@@ -18,8 +19,9 @@ function shippedScenarios(dir = 'scenarios'): string[] {
 }
 
 describe('scenarios/schema.json', () => {
-  it('is what `npm run schema` generates from the current code', () => {
+  it('is what `npm run schema` generates from the current code, and so is docs/scenario-reference.md', () => {
     expect(committed).toEqual(scenarioJsonSchema(registry));
+    expect(readFileSync('docs/scenario-reference.md', 'utf8')).toBe(scenarioReferenceMarkdown(registry));
   });
 
   const validate = new Ajv2020.default({ strict: false }).compile(committed);
