@@ -21,8 +21,8 @@ export interface RunOptions {
   cell?: number;
 }
 
-/** A pool worker thread died (as opposed to a game that threw, which is a GameFailure). */
-export class WorkerDiedError extends Error {}
+/** A pool worker failed outside any game (thread died, could not load the plan); not a GameFailure. */
+export class WorkerError extends Error {}
 
 export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumulator> {
   const game = gameOf(plan.game);
@@ -70,7 +70,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
     const submit = (shard: number): void => {
       const result = (pool.run(task(shard)) as Promise<ShardResult>).catch((e: unknown) => {
         const { start, end } = task(shard);
-        throw new WorkerDiedError(`a worker thread died while playing shard ${shard} (games ${start}-${end - 1}): ${e instanceof Error ? e.message : String(e)}`);
+        throw new WorkerError(`a worker failed on shard ${shard} (games ${start}-${end - 1}): ${e instanceof Error ? e.message : String(e)}`);
       });
       result.catch(() => {}); // handled when its turn to merge comes; this only silences early rejections
       inFlight.set(shard, result);

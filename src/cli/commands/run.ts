@@ -1,7 +1,7 @@
 /** `squabble run <scenario>`: play the games, write summary.json, summary.md and run.json. */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { runPlan, WorkerDiedError } from '../../runner/pool.js';
+import { runPlan, WorkerError } from '../../runner/pool.js';
 import { prepareOutDir, writeAtomic, writeJson, OutputDirError, RUN_FORMAT, type RunRecord } from '../../runner/results.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { GameFailure } from '../../sim/batch.js';
@@ -68,7 +68,7 @@ async function run(file: string, options: RunOptions, io: CliIO): Promise<void> 
         EXIT.gameFailed,
       );
     }
-    if (e instanceof WorkerDiedError) throw new CliError(`${e.message}\nno results were written to ${out}`, EXIT.error);
+    if (e instanceof WorkerError) throw new CliError(`${e.message}\nno results were written to ${out}`, EXIT.error);
     throw e;
   }
   const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
