@@ -2,7 +2,7 @@
  * Playing many games of one plan in one thread: the worker's side of the pool, also used
  * in-process by `replay`, tests and `--workers 0`.
  */
-import type { AnyGameModule, GameState, Policy, PolicySpec } from './types.js';
+import type { AnyGameModule, GameState, MetricTableSpec, Policy, PolicySpec } from './types.js';
 import type { Plan } from './scenario/types.js';
 import { Rng } from './rng.js';
 import { playGame, type StepObserver } from './engine.js';
@@ -42,7 +42,12 @@ export function accumulatorShape(game: AnyGameModule, plan: Plan): AccumulatorSh
     maxTurns: game.maxTurns(plan.rules),
     counters: game.metrics.counters.length,
     seatCounters: game.metrics.seatCounters.length,
+    tableCells: metricTables(game, plan).map((t) => t.rows.length * t.columns.length),
   };
+}
+
+export function metricTables(game: AnyGameModule, plan: Plan): readonly MetricTableSpec[] {
+  return game.metrics.tables?.(plan.rules, plan.players) ?? [];
 }
 
 export class GameRunner {
@@ -105,6 +110,7 @@ export class GameRunner {
       const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
       acc.recordGame(state, this.seatLabel);
       game.metrics.record(state, acc.counters, acc.seatCounters);
+      if (game.metrics.recordTables) game.metrics.recordTables(state, acc.tables);
     }
   }
 

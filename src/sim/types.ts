@@ -79,6 +79,23 @@ export interface GameMetricsSpec<S extends GameState = GameState> {
    * Called once per game, after the game is terminal.
    */
   record(state: S, counters: Float64Array, seatCounters: Float64Array): void;
+  /**
+   * Optional tables whose rows depend on the scenario (one row per card of the deck, per
+   * character of the roster, per block of the board...), each a rows x columns grid of
+   * integer counts. Sized once per plan from the rules.
+   */
+  tables?(rules: unknown, players: number): readonly MetricTableSpec[];
+  /** Add one finished game into the tables: tables[t][row * columns + column] += …. */
+  recordTables?(state: S, tables: readonly Float64Array[]): void;
+}
+
+export interface MetricTableSpec {
+  /** e.g. "cards" */
+  readonly name: string;
+  readonly description: string;
+  /** Row names, e.g. card names. */
+  readonly rows: readonly string[];
+  readonly columns: readonly { name: string; description: string }[];
 }
 
 export interface GameModule<S extends GameState = GameState, R = unknown> {

@@ -18,6 +18,8 @@ export interface AccumulatorShape {
   maxTurns: number;
   counters: number;
   seatCounters: number;
+  /** Cells (rows x columns) of each metric table, in order. */
+  tableCells: readonly number[];
 }
 
 export class Accumulator {
@@ -34,6 +36,7 @@ export class Accumulator {
   /** Scratch views handed to the game's metrics.record (subarrays share the buffer). */
   readonly counters: Float64Array;
   readonly seatCounters: Float64Array;
+  readonly tables: Float64Array[];
 
   // Fixed slots at the start of data.
   static readonly GAMES = 0;
@@ -65,10 +68,16 @@ export class Accumulator {
     o += shape.counters;
     this.oSeatCounters = o;
     o += shape.seatCounters * players;
+    const tableOffsets: number[] = [];
+    for (const cells of shape.tableCells) {
+      tableOffsets.push(o);
+      o += cells;
+    }
     if (data && data.length !== o) throw new Error(`accumulator buffer has ${data.length} slots, expected ${o}`);
     this.data = data ?? new Float64Array(o);
     this.counters = this.data.subarray(this.oCounters, this.oCounters + shape.counters);
-    this.seatCounters = this.data.subarray(this.oSeatCounters, o);
+    this.seatCounters = this.data.subarray(this.oSeatCounters, this.oSeatCounters + shape.seatCounters * players);
+    this.tables = shape.tableCells.map((cells, t) => this.data.subarray(tableOffsets[t]!, tableOffsets[t]! + cells));
   }
 
   /**

@@ -6,6 +6,7 @@
 import type { AnyGameModule } from '../types.js';
 import type { Plan } from '../scenario/types.js';
 import type { Accumulator } from './accumulator.js';
+import { metricTables } from '../batch.js';
 import { wilson } from './intervals.js';
 import { summariseCounts, type Distribution } from './histogram.js';
 
@@ -65,6 +66,8 @@ export interface Summary {
   metrics: {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
+    /** The game's metric tables: per row (card, character...), the total of each column. */
+    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]> }>;
   };
 }
 
@@ -111,6 +114,14 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     game.metrics.seatCounters.forEach((c, j) => (row[c.name] = perGame(acc.seatCounters[s * k + j]!)));
     seatMetrics.push(row);
   }
+  const tables: Summary['metrics']['tables'] = {};
+  metricTables(game, plan).forEach((spec, t) => {
+    const data = acc.tables[t]!;
+    const width = spec.columns.length;
+    const rows: Record<string, number[]> = {};
+    spec.rows.forEach((row, r) => (rows[row] = Array.from(data.subarray(r * width, (r + 1) * width))));
+    tables[spec.name] = { description: spec.description, columns: spec.columns.map((c) => c.name), rows };
+  });
   return {
     format: SUMMARY_FORMAT,
     scenario: {
@@ -131,6 +142,6 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     policies,
     firstPlayer: { wins: acc.firstMoverWins, winRate: n > 0 ? acc.firstMoverWins / n : 0, winRateCI: wilson(acc.firstMoverWins, n), fair: 1 / players },
     length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
-    metrics: { game: gameMetrics, seats: seatMetrics },
+    metrics: { game: gameMetrics, seats: seatMetrics, tables },
   };
 }

@@ -38,6 +38,22 @@ describe('Accumulator', () => {
   });
 
   it('refuses a buffer of the wrong shape', () => {
-    expect(() => new Accumulator({ players: 2, labels: 1, maxTurns: 10, counters: 0, seatCounters: 0 }, new Float64Array(3))).toThrow(/slots/);
+    expect(() => new Accumulator({ players: 2, labels: 1, maxTurns: 10, counters: 0, seatCounters: 0, tableCells: [] }, new Float64Array(3))).toThrow(/slots/);
+  });
+
+  it('keeps metric tables as separate views of the one buffer, merged like everything else', () => {
+    const shape = { players: 2, labels: 1, maxTurns: 10, counters: 1, seatCounters: 1, tableCells: [6, 2] };
+    const a = new Accumulator(shape);
+    const b = new Accumulator(shape);
+    expect(a.tables.map((t) => t.length)).toEqual([6, 2]);
+    a.tables[0]![5] = 3;
+    a.tables[1]![0] = 1;
+    a.seatCounters[1] = 4;
+    b.tables[0]![5] = 2;
+    a.merge(b);
+    expect(Array.from(a.tables[0]!)).toEqual([0, 0, 0, 0, 0, 5]);
+    expect(Array.from(a.tables[1]!)).toEqual([1, 0]);
+    expect(Array.from(a.seatCounters)).toEqual([0, 4]);
+    expect(new Accumulator(shape, a.data).tables[0]![5]).toBe(5);
   });
 });
