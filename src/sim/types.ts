@@ -112,6 +112,12 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   readonly visibility: string;
   /** The rules and their named variants: a zod object whose defaults are the rules doc's defaults. */
   readonly rulesSchema: z.ZodType<R>;
+  /**
+   * Inline data files the scenario's rules refer to (a deck, a roster, a terrain layout), before
+   * the rules are validated: e.g. replace `deck: decks/classic-70.yaml` by the cards it holds.
+   * The plan sent to workers is then self-contained, and the scenario hash covers the data.
+   */
+  prepareRules?(rules: Record<string, unknown>, ctx: RulesContext): Record<string, unknown>;
   /** Cross-field checks zod cannot express (e.g. decks vs players). Returns [field, message] or null. */
   checkSetup?(rules: R, players: number): [field: string, message: string] | null;
   /** Games per pool task: large enough that a task takes well over 10 ms. */
@@ -139,6 +145,17 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   readonly metrics: GameMetricsSpec<S>;
   /** Game-specific policies (the generic ones in src/policies are available too). */
   readonly policies: Readonly<Record<string, PolicySpec<S, R>>>;
+}
+
+/** What `prepareRules` may do with files: only read data files below the scenario's folder. */
+export interface RulesContext {
+  /**
+   * Read a YAML or JSON file named relative to the scenario file and validate it with `schema`.
+   * `field` is the scenario field that names it (for "cannot read" messages). Mistakes inside
+   * the file are reported with that file's name, field path and line. Paths that leave the
+   * scenario's folder are refused.
+   */
+  load<T extends z.ZodType>(ref: string, schema: T, field: string): z.output<T>;
 }
 
 /** A module of any game, as the registry holds it. */

@@ -10,12 +10,14 @@
  * The JSON Schema in scenarios/schema.json is generated from the same zod schemas (json-schema.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
+import { dirname, resolve, relative, isAbsolute, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { parseDocument, LineCounter, isMap, isPair, isScalar, type Document } from 'yaml';
 import { ScenarioError, found, didYouMean } from './errors.js';
 import type { Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
 import { masterSeedFrom } from '../rng.js';
+import type { RulesContext } from '../types.js';
 
 /** Caps that keep a typo from starting a run that never ends or fills memory. */
 export const LIMITS = {
@@ -62,17 +64,41 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
 
 /** Read and validate a scenario file. Throws ScenarioError with file, field and line. */
 export function loadScenario(file: string, registry: Registry, overrides: PlanOverrides = {}): Plan {
-  let text: string;
+  const { data, lineOf } = parseYaml(file, readText(file, file, ''));
+  return buildPlan(data, file, registry, overrides, lineOf);
+}
+
+/** A file's text, or a ScenarioError against `reporter`'s `field` saying why it cannot be read. */
+function readText(path: string, reporter: string, field: string): string {
   try {
-    const size = statSync(file).size;
-    if (size > LIMITS.fileBytes) throw new ScenarioError(file, '', `file is ${size} bytes; a scenario may be at most ${LIMITS.fileBytes}`);
-    text = readFileSync(file, 'utf8');
+    const size = statSync(path).size;
+    if (size > LIMITS.fileBytes) throw new ScenarioError(reporter, field, `${path} is ${size} bytes; a data file may be at most ${LIMITS.fileBytes}`);
+    return readFileSync(path, 'utf8');
   } catch (e) {
     if (e instanceof ScenarioError) throw e;
-    throw new ScenarioError(file, '', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    const what = path === reporter ? 'the file' : path;
+    throw new ScenarioError(reporter, field, `cannot read ${what} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
-  const { data, lineOf } = parseYaml(file, text);
-  return buildPlan(data, file, registry, overrides, lineOf);
+}
+
+/** The RulesContext of a scenario file: data files below its folder, validated, with located errors. */
+export function rulesContext(file: string): RulesContext {
+  const root = resolve(dirname(file));
+  return {
+    load(ref, schema, field) {
+      if (typeof ref !== 'string' || ref === '') throw new ScenarioError(file, field, `expected a file name relative to the scenario, found ${found(ref)}`);
+      const path = resolve(root, ref);
+      const inside = relative(root, path);
+      if (isAbsolute(ref) || inside.startsWith('..') || isAbsolute(inside))
+        throw new ScenarioError(file, field, `${found(ref)} is outside the scenario's folder; data files must be in ${root} or below`);
+      const shown = join(dirname(file), ref);
+      const { data, lineOf } = parseYaml(shown, readText(path, file, field));
+      const fail = (p: readonly PropertyKey[], problem: string): never => {
+        throw new ScenarioError(shown, fieldName(p), problem, lineOf(p));
+      };
+      return parse(schema, data, [], fail);
+    },
+  };
 }
 
 type LineOf = (path: readonly PropertyKey[]) => number | null;
@@ -143,11 +169,13 @@ export function buildPlan(
     fail(['seats'], `expected ${players} seat entries (one per player) or a single entry for all, found ${base.seats.length}`);
   const seatInputs = base.seats.length === 1 ? Array.from({ length: players }, () => base.seats[0]!) : base.seats;
 
-  // Rules, then the chosen variant on top.
+  // Rules (with referenced data files inlined), then the chosen variant on top.
+  const ctx = rulesContext(file);
+  const prepare = (input: Record<string, unknown>) => (game.prepareRules ? game.prepareRules(input, ctx) : input);
   const rulesInput = base.rules ?? {};
-  const rules = parse(game.rulesSchema, rulesInput, ['rules'], fail) as Record<string, unknown>;
+  const rules = parse(game.rulesSchema, prepare(rulesInput), ['rules'], fail) as Record<string, unknown>;
   const variants = base.variants ?? {};
-  for (const [name, changes] of Object.entries(variants)) parse(game.rulesSchema, { ...rulesInput, ...changes }, ['variants', name], fail);
+  for (const [name, changes] of Object.entries(variants)) parse(game.rulesSchema, prepare({ ...rulesInput, ...changes }), ['variants', name], fail);
   const variant = overrides.variant ?? null;
   let resolvedRules = rules;
   if (variant !== null) {
@@ -161,7 +189,7 @@ export function buildPlan(
         `no variant ${found(variant)} in this scenario; ${names.length ? `expected one of ${names.join(', ')}` : 'it defines none'}${hint ? ` (did you mean ${found(hint)}?)` : ''}`,
       );
     }
-    resolvedRules = game.rulesSchema.parse({ ...rulesInput, ...changes }) as Record<string, unknown>;
+    resolvedRules = game.rulesSchema.parse(prepare({ ...rulesInput, ...changes })) as Record<string, unknown>;
   }
   const setupProblem = game.checkSetup?.(resolvedRules, players);
   if (setupProblem) fail(setupProblem[0].split('.'), setupProblem[1]);

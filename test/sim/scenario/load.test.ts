@@ -143,3 +143,21 @@ describe('mistakes get one line naming the file, the field, what was expected an
     expect(errorOf(bomb)).toMatch(/not valid YAML: .*alias/i);
   });
 });
+
+describe('data files referenced from a scenario (RulesContext)', () => {
+  it('loads and validates a file below the scenario folder, reporting mistakes in that file', async () => {
+    const { rulesContext } = await import('../../../src/sim/scenario/load.js');
+    const { z } = await import('zod');
+    const schema = z.array(z.strictObject({ name: z.string(), hp: z.number().int().min(1) }));
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, 'decks'), { recursive: true });
+    writeFileSync(join(dir, 'decks', 'ok.yaml'), '- { name: Gobbler, hp: 6 }\n- { name: Nibbler, hp: 2 }\n');
+    writeFileSync(join(dir, 'decks', 'bad.yaml'), '- { name: Gobbler, hp: 6 }\n- { name: Nibbler, hp: -2 }\n');
+    const ctx = rulesContext(join(dir, 'scenario.yaml'));
+    expect(ctx.load('decks/ok.yaml', schema, 'rules.deck')).toEqual([{ name: 'Gobbler', hp: 6 }, { name: 'Nibbler', hp: 2 }]);
+    expect(() => ctx.load('decks/bad.yaml', schema, 'rules.deck')).toThrow(`${join(dir, 'decks', 'bad.yaml')}:2: [1].hp: expected a value of at least 1, found -2`);
+    expect(() => ctx.load('decks/none.yaml', schema, 'rules.deck')).toThrow(/scenario\.yaml: rules\.deck: cannot read .*none\.yaml \(ENOENT\)/);
+    expect(() => ctx.load('../../etc/passwd', schema, 'rules.deck')).toThrow(/rules\.deck: "\.\.\/\.\.\/etc\/passwd" is outside the scenario's folder/);
+    expect(() => ctx.load('/etc/passwd', schema, 'rules.deck')).toThrow(/outside the scenario's folder/);
+  });
+});
