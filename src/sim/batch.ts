@@ -69,7 +69,7 @@ export class GameRunner {
     this.state = game.createState(plan.rules, plan.players);
     this.actions = new Int32Array(game.actionCapacity(plan.rules, plan.players));
     this.configPolicies = plan.seats.map((seat, c) =>
-      policySpecs[c]!.create(seat.params, { rules: plan.rules, players: plan.players, seat: c }),
+      policySpecs[c]!.create(seat.params, { game, rules: plan.rules, players: plan.players, seat: c }),
     );
     this.seatPolicies = this.configPolicies.slice();
     this.seatLabel = new Int32Array(plan.players);

@@ -50,8 +50,11 @@ export interface Policy<S extends GameState = GameState> {
 }
 
 export interface PolicyContext<R = unknown> {
+  /** The game, for policies that search (copy, legalActions, apply on scratch states). */
+  readonly game: AnyGameModule;
   readonly rules: R;
   readonly players: number;
+  /** Index of the seat configuration this instance plays (with rotating seats, not always the seat). */
   readonly seat: number;
 }
 
@@ -139,6 +142,12 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   describeAction(state: S, action: number): string;
   /** The position as text, for traces. */
   render(state: S): string;
+  /**
+   * Hidden-information games: re-deal everything `seat` cannot see (deck order, opponents'
+   * hands...) at random, consistently with what it has seen, so a search policy can sample a
+   * world it cannot tell from the real one. Called on a scratch copy, never on the real state.
+   */
+  determinize?(state: S, seat: number, rng: Rng): void;
   /** The game's own invariants; a message describing the first violation, or null. */
   checkInvariants(state: S): string | null;
 

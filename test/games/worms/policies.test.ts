@@ -13,7 +13,7 @@ import { position, anyRng } from './position.js';
 function choice(policy: typeof greedy, params: Record<string, unknown>, s: ReturnType<typeof position>): number {
   const actions = new Int32Array(worms.actionCapacity(s.rules, s.players));
   const n = worms.legalActions(s, actions);
-  const p = policy.create(policy.paramsSchema.parse(params), { rules: s.rules, players: s.players, seat: 0 });
+  const p = policy.create(policy.paramsSchema.parse(params), { game: worms, rules: s.rules, players: s.players, seat: 0 });
   return actions[p.choose(s, actions, n, anyRng())]!;
 }
 
