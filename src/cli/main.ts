@@ -6,6 +6,7 @@ import { registerRun } from './commands/run.js';
 import { registerValidate } from './commands/validate.js';
 import { registerList } from './commands/list.js';
 import { registerReplay } from './commands/replay.js';
+import { registerReport } from './commands/report.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -21,6 +22,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerValidate(program, io, (code) => (exitCode = code));
   registerList(program, io);
   registerReplay(program, io);
+  registerReport(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -11,6 +11,8 @@ import type { Plan } from '../sim/scenario/types.js';
 
 export const RUN_FORMAT = 'squabble-run/1';
 export const RESULT_FILES = ['summary.json', 'summary.md', 'run.json'] as const;
+/** The report of a previous run in the same directory goes too: it would describe other games. */
+export const REPORT_PARTS = ['report.html', 'charts', 'tables'] as const;
 
 export interface RunRecord {
   format: string;
@@ -57,6 +59,7 @@ export function prepareOutDir(dir: string, plan: Plan, force: boolean): void {
   }
   mkdirSync(dir, { recursive: true });
   for (const f of RESULT_FILES) rmSync(join(dir, f), { force: true });
+  for (const d of REPORT_PARTS) rmSync(join(dir, d), { force: true, recursive: true });
 }
 
 export function writeJson(dir: string, name: string, value: unknown): void {

@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const summaryOf = async (scenario: string, workers: number, games: number, seed = '1'): Promise<string> => {
   const out = join(dir, `${workers}-${games}-${seed}-${scenario.replace(/\W/g, '')}`);
-  const r = await cli('run', scenario, '--games', String(games), '--seed', seed, '--workers', String(workers), '--out', out, '--quiet');
+  const r = await cli('run', scenario, '--games', String(games), '--seed', seed, '--workers', String(workers), '--out', out, '--quiet', '--no-report');
   expect(r.code, r.err).toBe(0);
   return readFileSync(join(out, 'summary.json'), 'utf8');
 };

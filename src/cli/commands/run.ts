@@ -11,6 +11,7 @@ import { VERSION } from '../../version.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
 import { planFrom, workersFrom, type ScenarioOptions } from '../plan.js';
+import { reportOrFail } from './report.js';
 
 interface RunOptions extends ScenarioOptions {
   workers?: string;
@@ -18,6 +19,7 @@ interface RunOptions extends ScenarioOptions {
   quiet?: boolean;
   force?: boolean;
   checkInvariants?: boolean;
+  report: boolean;
 }
 
 export function registerRun(program: Command, io: CliIO): void {
@@ -32,6 +34,7 @@ export function registerRun(program: Command, io: CliIO): void {
     .option('--out <dir>', 'results directory (default: results/<scenario name>[-<variant>])')
     .option('--force', 'replace a results directory that holds a different run')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
+    .option('--no-report', 'skip report.html, charts/ and tables/')
     .option('--quiet', 'no progress or diagnostics on stderr')
     .action(async (file: string, options: RunOptions) => {
       await run(file, options, io);
@@ -98,4 +101,5 @@ async function run(file: string, options: RunOptions, io: CliIO): Promise<void> 
   writeJson(out, 'run.json', record); // last: its presence marks a complete run
   io.out(summaryText(summary));
   say(`${Math.round(record.gamesPerSecond).toLocaleString('en-US')} games/s, ${wallSeconds.toFixed(2)} s; results in ${out}/ (summary.json, summary.md, run.json)\n`);
+  if (options.report) say(`report: ${await reportOrFail(out)}\n`);
 }

@@ -1,6 +1,9 @@
 /** What Worms adds to the results, beyond wins and game length. Counts per game, summed. */
 import type { GameMetricsSpec } from '../../sim/types.js';
 import type { WormsState } from './state.js';
+import { WORMS_PER_PLAYER } from './params.js';
+
+const RANK_ROWS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 
 export const wormsMetrics: GameMetricsSpec<WormsState> = {
   counters: [
@@ -49,5 +52,37 @@ export const wormsMetrics: GameMetricsSpec<WormsState> = {
     counters[6]! += s.reshuffles;
     counters[7]! += s.suddenDeathActive ? 1 : 0;
     counters[8]! += s.suddenDeathRemovals;
+  },
+  tables: () => [
+    {
+      name: 'topCards',
+      description: 'worms by the rank dealt on top, and how many of them belonged to the winner',
+      rows: RANK_ROWS,
+      columns: [
+        { name: 'dealt', description: 'worms dealt with this rank on top' },
+        { name: 'ownerWins', description: "of those, worms whose owner won the game" },
+      ],
+    },
+    {
+      name: 'acesOnTop',
+      description: 'seats by the number of aces dealt on top of their worms, and their wins',
+      rows: ['0', '1', '2', '3'],
+      columns: [
+        { name: 'seatGames', description: 'seats dealt this many aces on top' },
+        { name: 'wins', description: 'of those, seats that won' },
+      ],
+    },
+  ],
+  recordTables(s, [topCards, acesOnTop]) {
+    for (let w = 0; w < s.players * WORMS_PER_PLAYER; w++) {
+      const row = s.dealtTop[w]! - 2;
+      topCards![row * 2]!++;
+      if (Math.floor(w / WORMS_PER_PLAYER) === s.winner) topCards![row * 2 + 1]!++;
+    }
+    for (let p = 0; p < s.players; p++) {
+      const row = s.seatAcesOnTopAtDeal[p]!;
+      acesOnTop![row * 2]!++;
+      if (p === s.winner) acesOnTop![row * 2 + 1]!++;
+    }
   },
 };

@@ -33,6 +33,7 @@ export function reset(s: WormsState, rng: Rng): void {
       s.bottom[w] = w * s.wormCap;
       s.top[w] = w * s.wormCap;
       for (let i = 0; i < CARDS_PER_WORM_AT_DEAL; i++) s.pushCard(w, s.deck[--s.deckLen]!);
+      s.dealtTop[w] = s.topCard(w);
       if (s.topCard(w) === ACE) s.seatAcesOnTopAtDeal[p]!++;
     }
     s.living[p] = WORMS_PER_PLAYER;
@@ -268,6 +269,7 @@ export function copy(d: WormsState, s: WormsState): void {
   d.seatCardsTaken.set(s.seatCardsTaken);
   d.seatWormsKilled.set(s.seatWormsKilled);
   d.seatAcesOnTopAtDeal.set(s.seatAcesOnTopAtDeal);
+  d.dealtTop.set(s.dealtTop);
   d.noDrawAttacks = s.noDrawAttacks;
   d.passes = s.passes;
   d.reshuffles = s.reshuffles;

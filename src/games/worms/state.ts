@@ -53,6 +53,8 @@ export class WormsState implements GameState {
   readonly seatCardsTaken: Int32Array;
   readonly seatWormsKilled: Int32Array;
   readonly seatAcesOnTopAtDeal: Int8Array;
+  /** Rank on top of each worm as dealt (for win rate by the cards dealt on top). */
+  readonly dealtTop: Int8Array;
   noDrawAttacks = 0;
   passes = 0;
   reshuffles = 0;
@@ -78,6 +80,7 @@ export class WormsState implements GameState {
     this.seatCardsTaken = new Int32Array(players);
     this.seatWormsKilled = new Int32Array(players);
     this.seatAcesOnTopAtDeal = new Int8Array(players);
+    this.dealtTop = new Int8Array(worms);
   }
 
   wormLength(w: number): number {

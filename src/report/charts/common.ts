@@ -1,0 +1,157 @@
+/** Charts every game gets: win rates with intervals, outcomes (draws and capped shown), game length. */
+import type { TopLevelSpec } from 'vega-lite';
+import { wilson } from '../../sim/stats/intervals.js';
+import { type ChartBuilder, type ReportInput, SCHEMA, WIDTH, COLOUR } from './types.js';
+
+interface RateRow {
+  name: string;
+  rate: number;
+  low: number;
+  high: number;
+  label: string;
+}
+
+/** Horizontal bars with 95% error bars and a dashed reference line at `fair`. */
+export function rateChart(title: string, axis: string, rows: RateRow[], fair: number, fairLabel: string): TopLevelSpec {
+  return {
+    $schema: SCHEMA,
+    title: { text: title, subtitle: `bars: estimate; whiskers: 95% Wilson interval; dashed line: ${fairLabel}` },
+    width: WIDTH,
+    layer: [
+      {
+        data: { values: rows },
+        encoding: { y: { field: 'name', type: 'nominal', title: axis, sort: null } },
+        layer: [
+          {
+            mark: { type: 'bar', color: COLOUR.estimate, opacity: 0.85 },
+            encoding: {
+              x: { field: 'rate', type: 'quantitative', title: 'Win rate (%)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+              tooltip: [
+                { field: 'name', title: axis },
+                { field: 'label', title: 'win rate [95% interval]' },
+              ],
+            },
+          },
+          { mark: { type: 'errorbar', ticks: true, color: 'black' }, encoding: { x: { field: 'low', type: 'quantitative', title: 'Win rate (%)' }, x2: { field: 'high' } } },
+        ],
+      },
+      {
+        data: { values: [{ fair }] },
+        mark: { type: 'rule', color: COLOUR.reference, strokeDash: [6, 4], size: 2 },
+        encoding: { x: { field: 'fair', type: 'quantitative', title: 'Win rate (%)' } },
+      },
+    ],
+  } as TopLevelSpec;
+}
+
+const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
+const rowOf = (name: string, wins: number, n: number): RateRow => {
+  const [low, high] = wilson(wins, n);
+  const rate = n > 0 ? wins / n : 0;
+  return { name, rate, low, high, label: `${percent(rate)} [${percent(low)}, ${percent(high)}]` };
+};
+
+export const winRateBySeat: ChartBuilder = {
+  id: 'win-rate-by-seat',
+  build({ summary: s }: ReportInput) {
+    const rows = s.seats.map((seat) => rowOf(`seat ${seat.seat} (${seat.policy})`, seat.wins, s.games));
+    return rateChart('Win rate by seat', 'Seat (policy)', rows, 1 / s.scenario.players, `fair share 1/${s.scenario.players}`);
+  },
+};
+
+export const winRateByPolicy: ChartBuilder = {
+  id: 'win-rate-by-policy',
+  build({ summary: s }: ReportInput) {
+    const rows = s.policies.map((p) => rowOf(p.label, p.wins, p.seatGames));
+    return rateChart('Win rate by policy (per seat-game)', 'Policy', rows, 1 / s.scenario.players, `fair share 1/${s.scenario.players}`);
+  },
+};
+
+export const outcomes: ChartBuilder = {
+  id: 'outcomes',
+  build({ summary: s }: ReportInput) {
+    const rows = [
+      { ...rowOf('won by a seat', s.decided, s.games), count: s.decided },
+      { ...rowOf('draw', s.draws.count, s.games), count: s.draws.count },
+      { ...rowOf('capped (turn limit)', s.capped.count, s.games), count: s.capped.count },
+    ];
+    return {
+      $schema: SCHEMA,
+      title: { text: 'How games ended', subtitle: `${s.games.toLocaleString('en-US')} games; draws and capped games are counted, never dropped` },
+      width: WIDTH,
+      data: { values: rows },
+      encoding: { y: { field: 'name', type: 'nominal', title: 'Outcome', sort: null } },
+      layer: [
+        {
+          mark: { type: 'bar' },
+          encoding: {
+            x: { field: 'rate', type: 'quantitative', title: 'Share of games (%)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+            color: { field: 'name', type: 'nominal', legend: null, scale: { range: [COLOUR.estimate, COLOUR.draw, COLOUR.capped] } },
+            tooltip: [
+              { field: 'name', title: 'outcome' },
+              { field: 'count', title: 'games', format: ',' },
+              { field: 'label', title: 'share [95% interval]' },
+            ],
+          },
+        },
+        { mark: { type: 'errorbar', ticks: true, color: 'black' }, encoding: { x: { field: 'low', type: 'quantitative', title: 'Share of games (%)' }, x2: { field: 'high' } } },
+        { mark: { type: 'text', align: 'left', dx: 6 }, encoding: { x: { field: 'high', type: 'quantitative', title: 'Share of games (%)' }, text: { field: 'count', type: 'quantitative', format: ',' } } },
+      ],
+    } as TopLevelSpec;
+  },
+};
+
+export const gameLength: ChartBuilder = {
+  id: 'game-length',
+  build({ summary: s }: ReportInput) {
+    const d = s.length.turns;
+    const h = d.histogram;
+    if (h.counts.length === 0) return null;
+    const bins = h.counts.map((count, i) => ({ start: h.start + i * h.binWidth, end: h.start + (i + 1) * h.binWidth, share: count / s.games, count }));
+    const marks = [
+      { name: `mean ${d.mean.toFixed(1)}`, turns: d.mean },
+      { name: `median ${d.percentiles.p50}`, turns: d.percentiles.p50 ?? 0 },
+      { name: `5th percentile ${d.percentiles.p5}`, turns: d.percentiles.p5 ?? 0 },
+      { name: `95th percentile ${d.percentiles.p95}`, turns: d.percentiles.p95 ?? 0 },
+    ];
+    return {
+      $schema: SCHEMA,
+      title: { text: 'Game length', subtitle: `turns over all players; sd ${d.sd.toFixed(1)}, min ${d.min}, max ${d.max}${s.capped.count ? `; ${s.capped.count} capped games at the cap` : ''}` },
+      width: WIDTH,
+      layer: [
+        {
+          data: { values: bins },
+          mark: { type: 'bar', color: COLOUR.estimate, opacity: 0.85 },
+          encoding: {
+            x: { field: 'start', type: 'quantitative', title: 'Game length (turns)', bin: { binned: true, step: h.binWidth } },
+            x2: { field: 'end' },
+            y: { field: 'share', type: 'quantitative', title: 'Share of games (%)', axis: { format: '.1%' } },
+            tooltip: [
+              { field: 'start', title: 'from (turns)' },
+              { field: 'end', title: 'to (turns, excl.)' },
+              { field: 'count', title: 'games', format: ',' },
+            ],
+          },
+        },
+        {
+          data: { values: marks },
+          mark: { type: 'rule', size: 2 },
+          encoding: {
+            x: { field: 'turns', type: 'quantitative', title: 'Game length (turns)' },
+            color: { field: 'name', type: 'nominal', title: 'Marked', sort: null, scale: { domain: marks.map((m) => m.name), range: [COLOUR.reference, '#222222', '#888888', '#888888'] } },
+            strokeDash: { field: 'name', type: 'nominal', title: 'Marked', sort: null, scale: { domain: marks.map((m) => m.name), range: [[1, 0], [6, 3], [2, 2], [2, 2]] } },
+          },
+        },
+      ],
+    } as TopLevelSpec;
+  },
+};
+
+export const firstPlayer: ChartBuilder = {
+  id: 'first-player',
+  build({ summary: s }: ReportInput) {
+    const fp = s.firstPlayer;
+    const rows = [rowOf('first player', fp.wins, s.games)];
+    return rateChart('First-player advantage', 'Who', rows, fp.fair, `fair share ${percent(fp.fair)}`);
+  },
+};

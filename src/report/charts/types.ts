@@ -1,0 +1,24 @@
+/** Charts are Vega-Lite specs built by one function each, registered in charts/index.ts. */
+import type { TopLevelSpec } from 'vega-lite';
+import type { Summary } from '../../sim/stats/summary.js';
+import type { RunRecord } from '../../runner/results.js';
+
+export interface ReportInput {
+  summary: Summary;
+  run: RunRecord;
+}
+
+export interface ChartBuilder {
+  /** File name stem: charts/<id>.vl.json, .svg, .png. */
+  readonly id: string;
+  /** Which games it is for (undefined = every game). */
+  readonly games?: readonly string[];
+  /** The spec, or null when this run has nothing for it to show. */
+  build(input: ReportInput): TopLevelSpec | null;
+}
+
+export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+export const WIDTH = 520;
+
+/** Colours used across charts: one for estimates, one for the fair/reference line. */
+export const COLOUR = { estimate: '#4c78a8', reference: '#d62728', draw: '#9d755d', capped: '#bab0ac' } as const;

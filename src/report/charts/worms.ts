@@ -1,0 +1,38 @@
+/** Worms charts: win rate by the cards dealt on top (the aces question). */
+import { wilson } from '../../sim/stats/intervals.js';
+import { rateChart } from './common.js';
+import type { ChartBuilder, ReportInput } from './types.js';
+
+const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
+
+function tableRows(input: ReportInput, table: string, title: (row: string) => string) {
+  const t = input.summary.metrics.tables[table];
+  if (!t) return null;
+  return Object.entries(t.rows)
+    .filter(([, [n]]) => (n ?? 0) > 0)
+    .map(([row, [n, wins]]) => {
+      const [low, high] = wilson(wins!, n!);
+      const rate = wins! / n!;
+      return { name: title(row), rate, low, high, label: `${percent(rate)} [${percent(low)}, ${percent(high)}] of ${n!.toLocaleString('en-US')}` };
+    });
+}
+
+export const wormsTopCard: ChartBuilder = {
+  id: 'worms-win-rate-by-top-card',
+  games: ['worms'],
+  build(input) {
+    const rows = tableRows(input, 'topCards', (rank) => rank);
+    const players = input.summary.scenario.players;
+    return rows && rateChart('Win rate of a worm\u2019s owner by the card dealt on its top', 'Card dealt on top', rows, 1 / players, `fair share 1/${players}`);
+  },
+};
+
+export const wormsAcesOnTop: ChartBuilder = {
+  id: 'worms-win-rate-by-aces-on-top',
+  games: ['worms'],
+  build(input) {
+    const rows = tableRows(input, 'acesOnTop', (n) => `${n} ace${n === '1' ? '' : 's'} on top`);
+    const players = input.summary.scenario.players;
+    return rows && rateChart('Win rate by aces dealt on top of a seat\u2019s worms', 'Aces dealt on top', rows, 1 / players, `fair share 1/${players}`);
+  },
+};

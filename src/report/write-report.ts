@@ -1,0 +1,70 @@
+/**
+ * Build a run's report from its results directory: charts as Vega-Lite JSON, SVG and PNG,
+ * tables as CSV and Arrow, and one self-contained report.html. Reads only summary.json and
+ * run.json (aggregates), so its cost does not grow with the number of games.
+ */
+import { readFileSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Summary } from '../sim/stats/summary.js';
+import type { RunRecord } from '../runner/results.js';
+import type { ReportInput } from './charts/types.js';
+import { CHARTS } from './charts/index.js';
+import { reportTables, tableToCsv, tableToArrow } from './tables.js';
+import { reportHtml } from './html.js';
+import { specToSvg, svgToPng } from './render.js';
+
+export class ReportInputError extends Error {}
+
+export function readReportInput(dir: string): ReportInput {
+  for (const f of ['run.json', 'summary.json'])
+    if (!existsSync(join(dir, f))) throw new ReportInputError(`${dir} holds no complete run (${f} is missing); run \`squabble run\` first`);
+  try {
+    return {
+      run: JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunRecord,
+      summary: JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary,
+    };
+  } catch (e) {
+    throw new ReportInputError(`${dir}: cannot read the run (${(e as Error).message})`);
+  }
+}
+
+/** The charts that apply to this run, in registry order. */
+export function buildCharts(input: ReportInput) {
+  return CHARTS.filter((c) => !c.games || c.games.includes(input.summary.scenario.game)).flatMap((c) => {
+    const spec = c.build(input);
+    return spec ? [{ id: c.id, spec }] : [];
+  });
+}
+
+function writeAtomic(path: string, content: string | Uint8Array): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, path);
+}
+
+export interface ReportOptions {
+  /** Skip PNG rendering (SVG and HTML are still written). */
+  png?: boolean;
+}
+
+/** Write the report into `dir`; returns the path of report.html. */
+export async function writeReport(dir: string, options: ReportOptions = {}): Promise<string> {
+  const input = readReportInput(dir);
+  const charts = buildCharts(input);
+  const tables = reportTables(input.summary);
+  mkdirSync(join(dir, 'charts'), { recursive: true });
+  mkdirSync(join(dir, 'tables'), { recursive: true });
+  for (const c of charts) {
+    writeAtomic(join(dir, 'charts', `${c.id}.vl.json`), `${JSON.stringify(c.spec, null, 2)}\n`);
+    const svg = await specToSvg(c.spec);
+    writeAtomic(join(dir, 'charts', `${c.id}.svg`), svg);
+    if (options.png !== false) writeAtomic(join(dir, 'charts', `${c.id}.png`), svgToPng(svg));
+  }
+  for (const t of tables) {
+    writeAtomic(join(dir, 'tables', `${t.id}.csv`), tableToCsv(t.table));
+    writeAtomic(join(dir, 'tables', `${t.id}.arrow`), tableToArrow(t.table));
+  }
+  const html = join(dir, 'report.html');
+  writeAtomic(html, reportHtml(input, charts, tables));
+  return html;
+}

@@ -1,0 +1,19 @@
+/**
+ * Runs whose chart specs are kept as golden files (test/golden/charts/<run>/<chart>.vl.json).
+ * Each is played in process with a fixed seed, so its summary, and so its charts, never vary.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/main.js';
+
+export const CHART_FIXTURES = [{ id: 'worms-random-2p', args: ['scenarios/worms/random-2p.yaml', '--games', '2000', '--seed', '1'] }] as const;
+
+/** Play a fixture into a fresh directory (no report) and return the directory. */
+export async function playFixture(args: readonly string[]): Promise<string> {
+  const out = join(mkdtempSync(join(tmpdir(), 'squabble-fixture-')), 'run');
+  const silent = { out: () => {}, err: () => {}, interactive: false, columns: 80 };
+  const code = await runCli(['run', ...args, '--workers', '0', '--no-report', '--quiet', '--out', out], silent);
+  if (code !== 0) throw new Error(`fixture run failed with exit ${code}`);
+  return out;
+}

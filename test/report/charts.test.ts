@@ -1,0 +1,56 @@
+/** Chart specs: valid Vega-Lite (compiled, no warnings), rendered to SVG, and unchanged against golden files. */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vl from 'vega-lite';
+import * as vega from 'vega';
+import { CHART_FIXTURES, playFixture } from '../golden/chart-fixtures.js';
+import { buildCharts, readReportInput } from '../../src/report/write-report.js';
+import { specToSvg } from '../../src/report/render.js';
+import { CHARTS } from '../../src/report/charts/index.js';
+
+for (const fixture of CHART_FIXTURES) {
+  describe(`charts of ${fixture.id}`, () => {
+    let charts: ReturnType<typeof buildCharts>;
+    beforeAll(async () => {
+      charts = buildCharts(readReportInput(await playFixture(fixture.args)));
+    });
+
+    it('match the golden specs, one file per chart (npm run golden rewrites them)', () => {
+      const dir = join('test/golden/charts', fixture.id);
+      expect(readdirSync(dir).sort()).toEqual(charts.map((c) => `${c.id}.vl.json`).sort());
+      for (const c of charts) expect(JSON.parse(readFileSync(join(dir, `${c.id}.vl.json`), 'utf8')), c.id).toEqual(c.spec);
+    });
+
+    it('compile with vega-lite without a warning, and every chart has a title and axis titles', () => {
+      for (const c of charts) {
+        const warnings: string[] = [];
+        const logger = vega.logger(vega.Warn);
+        logger.warn = (...args: unknown[]) => {
+          warnings.push(args.join(' '));
+          return logger;
+        };
+        vl.compile(c.spec, { logger });
+        expect(warnings, c.id).toEqual([]);
+        const text = JSON.stringify(c.spec);
+        expect(text, c.id).toMatch(/"title":\{"text":"[^"]+"/);
+        expect(text, `${c.id} axis titles`).toMatch(/"title":"[^"]+\(%\)"|"title":"Game length \(turns\)"/);
+      }
+    });
+
+    it('render to SVG with their title text in it', async () => {
+      for (const c of charts) {
+        const svg = await specToSvg(c.spec);
+        expect(svg.startsWith('<svg')).toBe(true);
+        const title = (c.spec.title as { text: string }).text.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+        expect(svg, c.id).toContain(title.split('\u2019')[0]);
+      }
+    });
+  });
+}
+
+describe('the chart registry', () => {
+  it('has unique ids', () => {
+    expect(new Set(CHARTS.map((c) => c.id)).size).toBe(CHARTS.length);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The HTML report: self-contained, escaped, and really rendering in Debian's chromium with no
+ * request leaving the file and no console error. A screenshot is kept in test-artifacts/.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { cli } from '../helpers/cli.js';
+import { neutraliseCsvText, escapeHtml, jsonForScript } from '../../src/report/escape.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HOSTILE = '<script>alert(1)</script>';
+
+let dir: string;
+let out: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'squabble-report-'));
+  const scenario = join(dir, 'hostile.yaml');
+  writeFileSync(
+    scenario,
+    `name: "${HOSTILE}"\ngame: worms\nseats:\n  - policy: random\n    name: "=HYPERLINK(\\"http://evil\\")"\n  - policy: greedy\n    name: "<img src=x onerror=alert(2)>"\ngames: 3000\nseed: 3\n`,
+  );
+  out = join(dir, 'run');
+  const r = await cli('run', scenario, '--workers', '0', '--out', out, '--quiet');
+  expect(r.code, r.err).toBe(0);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('report files', () => {
+  it('are all written by run: report.html, charts as Vega-Lite, SVG and PNG, tables as CSV and Arrow', () => {
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+    const charts = readdirSync(join(out, 'charts'));
+    for (const id of ['win-rate-by-seat', 'win-rate-by-policy', 'outcomes', 'game-length', 'worms-win-rate-by-top-card'])
+      for (const ext of ['vl.json', 'svg', 'png']) expect(charts).toContain(`${id}.${ext}`);
+    const png = readFileSync(join(out, 'charts', 'outcomes.png'));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const tables = readdirSync(join(out, 'tables'));
+    for (const id of ['seats', 'policies', 'length', 'metrics']) expect(tables).toEqual(expect.arrayContaining([`${id}.csv`, `${id}.arrow`]));
+  });
+
+  it('escape every string from the scenario in the HTML, and neutralise formulas in CSV', () => {
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).not.toContain(HOSTILE);
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const csv = readFileSync(join(out, 'tables', 'policies.csv'), 'utf8');
+    expect(csv).toContain(`'=HYPERLINK`);
+    expect(csv).not.toMatch(/^=HYPERLINK/m);
+  });
+
+  it('has helpers that escape what they must', () => {
+    expect(neutraliseCsvText('=1+1')).toBe("'=1+1");
+    expect(neutraliseCsvText('-cmd')).toBe("'-cmd");
+    expect(neutraliseCsvText('@x')).toBe("'@x");
+    expect(neutraliseCsvText('random')).toBe('random');
+    expect(escapeHtml(`<a href="x">'&`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;');
+    expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
+  });
+
+  it('report <dir> refuses a directory without a complete run (exit 2)', async () => {
+    const r = await cli('report', join(dir, 'nothing-here'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/holds no complete run \(run\.json is missing\)/);
+  });
+});
+
+describe('the report in a real browser (Debian chromium via playwright-core)', () => {
+  it('renders every chart offline, shows hostile names as text, logs no error and requests nothing', async () => {
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`).toBe(true);
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      const url = pathToFileURL(resolve(out, 'report.html')).href;
+      const requests: string[] = [];
+      const errors: string[] = [];
+      const dialogs: string[] = [];
+      page.on('request', (r) => {
+        if (r.url() !== url && !r.url().startsWith('data:')) requests.push(r.url());
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('dialog', async (d) => {
+        dialogs.push(d.message());
+        await d.dismiss();
+      });
+      await page.goto(url);
+      await page.waitForFunction(() => {
+        const c = (window as unknown as { __charts?: { expected: number; rendered: number; failed: string[] } }).__charts;
+        return c !== undefined && c.rendered + c.failed.length === c.expected;
+      });
+      const state = await page.evaluate(() => (window as unknown as { __charts: { expected: number; rendered: number; failed: string[] } }).__charts);
+      expect(state.failed).toEqual([]);
+      expect(state.rendered).toBeGreaterThanOrEqual(7);
+      const figures = await page.locator('figure.chart').count();
+      expect(figures).toBe(state.expected);
+      expect(await page.locator('figure.chart .vega svg').count()).toBe(figures);
+      expect(await page.locator('h1').textContent()).toBe(HOSTILE);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+      expect(dialogs).toEqual([]);
+      // Sorting a table by clicking its header.
+      await page.locator('#table-seats th', { hasText: 'wins' }).click();
+      mkdirSync('test-artifacts', { recursive: true });
+      await page.screenshot({ path: 'test-artifacts/report.png', fullPage: true });
+    } finally {
+      await browser.close();
+    }
+  });
+});
