@@ -1,9 +1,10 @@
 // The main job (npm start): run every shipped scenario with its own game count and seed,
-// write each run to results/<name>/ and an index of key numbers to results/index.md.
+// write each run (with its report) to results/<name>/, then one page over all runs:
+// results/index.html (every run's key numbers and charts, offline) and results/index.md.
 import { readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { runCli } from '../dist/cli/main.js';
-import { indexMarkdown } from '../dist/report/index-report.js';
+import { indexMarkdown, indexHtml } from '../dist/report/index-report.js';
 import { loadScenario } from '../dist/sim/scenario/load.js';
 import { registry } from '../dist/registry.js';
 
@@ -25,4 +26,5 @@ for (const scenario of scenarios) {
 }
 mkdirSync('results', { recursive: true });
 writeFileSync('results/index.md', indexMarkdown('results', runDirs));
-process.stdout.write(`\nReport: ${join(process.cwd(), 'results', 'index.md')} (${runDirs.length} runs)\n`);
+writeFileSync('results/index.html', indexHtml('results', runDirs));
+process.stdout.write(`\nReport: ${resolve('results', 'index.html')} (${runDirs.length} runs; also results/index.md)\n`);

@@ -71,16 +71,29 @@ function tableHtml(t: ReportTable): string {
     return `<td data-v="${escapeHtml(String(v ?? ''))}">${escapeHtml(text)}</td>`;
   };
   return `<h3>${escapeHtml(t.title)}</h3>
-<table class="sortable" id="table-${escapeHtml(t.id)}"><thead><tr>${names.map((n) => `<th>${escapeHtml(n)}</th>`).join('')}</tr></thead>
+<table class="sortable" data-table="${escapeHtml(t.id)}"><thead><tr>${names.map((n) => `<th>${escapeHtml(n)}</th>`).join('')}</tr></thead>
 <tbody>${rows.map((r) => `<tr>${names.map((n) => cell(r[n])).join('')}</tr>`).join('\n')}</tbody></table>`;
 }
 
-export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
+/** One run's part of a page: what was run, key numbers, charts, tables. */
+export interface PageSection {
+  /** Unique in the page; prefixes chart element ids. */
+  id: string;
+  heading: string;
+  facts: [string, string][];
+  keyLines: string[];
+  charts: { id: string; spec: TopLevelSpec }[];
+  tables: ReportTable[];
+  /** Link to the run's own report, for index pages (relative path). */
+  link?: string;
+}
+
+export function runFacts(input: ReportInput): [string, string][] {
   const { summary: s, run } = input;
   const rules = Object.entries(s.scenario.rules)
     .map(([k, v]) => `${k} = ${typeof v === 'object' ? JSON.stringify(v).slice(0, 80) : JSON.stringify(v)}`)
     .join(', ');
-  const facts: [string, string][] = [
+  return [
     ['scenario', `${run.scenario} (hash ${run.scenarioHash})`],
     ['game', `${s.scenario.game}, ${s.scenario.players} players${s.scenario.variant ? `, variant ${s.scenario.variant}` : ''}`],
     ['rules', rules],
@@ -88,29 +101,47 @@ export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLe
     ['games', `${s.games.toLocaleString('en-US')}, seed ${JSON.stringify(run.seed)}`],
     ['run', `squabble ${run.version}, ${run.workers} workers, ${run.wallSeconds.toFixed(2)} s (${Math.round(run.gamesPerSecond).toLocaleString('en-US')} games/s), started ${run.startedAt}`],
   ];
+}
+
+function sectionHtml(sec: PageSection, headingLevel: 1 | 2): string {
+  const h = `h${headingLevel}`;
+  const sub = `h${headingLevel + 1}`;
+  const link = sec.link ? `<p><a href="${escapeHtml(sec.link)}">Full report of this run</a></p>` : '';
+  return `<section class="run" id="run-${escapeHtml(sec.id)}">
+<${h}>${escapeHtml(sec.heading)}</${h}>
+<dl class="run">${sec.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>${link}
+<${sub}>Key numbers</${sub}><ul class="key">${sec.keyLines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+<${sub}>Charts</${sub}>
+${sec.charts.map((c) => `<figure class="chart" id="chart-${escapeHtml(`${sec.id}--${c.id}`)}"><div class="vega"></div><figcaption>charts/${escapeHtml(c.id)}.vl.json</figcaption></figure>`).join('\n')}
+${sec.tables.length ? `<${sub}>Tables</${sub}><p>Click a column to sort. The same tables are in tables/*.csv and tables/*.arrow.</p>\n${sec.tables.map(tableHtml).join('\n')}` : ''}
+</section>`;
+}
+
+/** A self-contained page of one or more runs. */
+export function pageHtml(title: string, sections: PageSection[], intro = ''): string {
   const specs: Record<string, TopLevelSpec> = {};
-  for (const c of charts) specs[c.id] = c.spec;
+  for (const sec of sections) for (const c of sec.charts) specs[`${sec.id}--${c.id}`] = c.spec;
+  const single = sections.length === 1;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(s.scenario.name)} - squabble report</title>
+<title>${escapeHtml(title)} - squabble</title>
 <style>${STYLE}</style>
 <script>${inlineScript('vega', 'vega.min.js')}</script>
 <script>${inlineScript('vega-lite', 'vega-lite.min.js')}</script>
 <script>${inlineScript('vega-embed', 'vega-embed.min.js')}</script>
 </head><body>
-<header><h1>${escapeHtml(s.scenario.name)}</h1>
-<dl class="run">${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl></header>
-<section id="key"><h2>Key numbers</h2><ul class="key">${keyNumbers(s).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul></section>
-<section id="charts"><h2>Charts</h2>
-${charts.map((c) => `<figure class="chart" id="chart-${escapeHtml(c.id)}"><div class="vega"></div><figcaption>charts/${escapeHtml(c.id)}.vl.json</figcaption></figure>`).join('\n')}
-</section>
-<section id="tables"><h2>Tables</h2><p>Click a column to sort. The same tables are in tables/*.csv and tables/*.arrow.</p>
-${tables.map(tableHtml).join('\n')}
-</section>
+${single ? '' : `<h1>${escapeHtml(title)}</h1>${intro ? `<p>${escapeHtml(intro)}</p>` : ''}<nav><ul>${sections.map((sec) => `<li><a href="#run-${escapeHtml(sec.id)}">${escapeHtml(sec.heading)}</a></li>`).join('')}</ul></nav>`}
+${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 <script type="application/json" id="chart-specs">${jsonForScript(specs)}</script>
 <script>${SCRIPT}</script>
 </body></html>
 `;
+}
+
+/** The report of one run. */
+export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
+  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, facts: runFacts(input), keyLines: keyNumbers(input.summary), charts, tables };
+  return pageHtml(input.summary.scenario.name, [section]);
 }

@@ -7,6 +7,8 @@ import { join, relative } from 'node:path';
 import type { Summary } from '../sim/stats/summary.js';
 import type { RunRecord } from '../runner/results.js';
 import { keyNumbers } from './summary-report.js';
+import { pageHtml, runFacts, type PageSection } from './html.js';
+import { buildCharts, readReportInput } from './write-report.js';
 
 export function indexMarkdown(indexDir: string, runDirs: readonly string[]): string {
   const lines = ['# squabble results', ''];
@@ -25,4 +27,22 @@ export function indexMarkdown(indexDir: string, runDirs: readonly string[]): str
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** results/index.html: every run's key numbers and charts in one self-contained page, linking each full report. */
+export function indexHtml(indexDir: string, runDirs: readonly string[]): string {
+  const sections: PageSection[] = [];
+  runDirs.forEach((dir, i) => {
+    const input = readReportInput(dir);
+    sections.push({
+      id: `r${i}`,
+      heading: `${input.summary.scenario.name} (${input.summary.scenario.game})`,
+      facts: runFacts(input),
+      keyLines: keyNumbers(input.summary),
+      charts: buildCharts(input),
+      tables: [],
+      link: relative(indexDir, join(dir, 'report.html')),
+    });
+  });
+  return pageHtml('squabble results', sections, `${runDirs.length} runs. Each section shows one run's key numbers and charts; its full report has the tables.`);
 }

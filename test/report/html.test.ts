@@ -67,51 +67,84 @@ describe('report files', () => {
   });
 });
 
+interface PageCheck {
+  requests: string[];
+  errors: string[];
+  dialogs: string[];
+  charts: { expected: number; rendered: number; failed: string[] };
+  figures: number;
+  svgs: number;
+  h1: string | null;
+}
+
+/** Open a page in Debian's chromium, wait for every chart, and report what happened. */
+async function openInChromium(file: string, screenshot: string, act?: (page: import('playwright-core').Page) => Promise<void>): Promise<PageCheck> {
+  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`).toBe(true);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const url = pathToFileURL(resolve(file)).href;
+    const check: PageCheck = { requests: [], errors: [], dialogs: [], charts: { expected: 0, rendered: 0, failed: [] }, figures: 0, svgs: 0, h1: null };
+    page.on('request', (r) => {
+      if (r.url() !== url && !r.url().startsWith('data:')) check.requests.push(r.url());
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') check.errors.push(m.text());
+    });
+    page.on('pageerror', (e) => check.errors.push(e.message));
+    page.on('dialog', async (d) => {
+      check.dialogs.push(d.message());
+      await d.dismiss();
+    });
+    await page.goto(url);
+    type Charts = { __charts?: PageCheck['charts'] };
+    await page.waitForFunction(() => {
+      const c = (window as unknown as Charts).__charts;
+      return c !== undefined && c.rendered + c.failed.length === c.expected;
+    });
+    check.charts = await page.evaluate(() => (window as unknown as Required<Charts>).__charts);
+    check.figures = await page.locator('figure.chart').count();
+    check.svgs = await page.locator('figure.chart .vega svg').count();
+    check.h1 = await page.locator('h1').first().textContent();
+    if (act) await act(page);
+    mkdirSync('test-artifacts', { recursive: true });
+    await page.screenshot({ path: join('test-artifacts', screenshot), fullPage: true });
+    return check;
+  } finally {
+    await browser.close();
+  }
+}
+
+function expectClean(check: PageCheck, minimumCharts: number): void {
+  expect(check.charts.failed).toEqual([]);
+  expect(check.charts.rendered).toBeGreaterThanOrEqual(minimumCharts);
+  expect(check.figures).toBe(check.charts.expected);
+  expect(check.svgs).toBe(check.figures);
+  expect(check.errors).toEqual([]);
+  expect(check.requests).toEqual([]);
+  expect(check.dialogs).toEqual([]);
+}
+
 describe('the report in a real browser (Debian chromium via playwright-core)', () => {
   it('renders every chart offline, shows hostile names as text, logs no error and requests nothing', async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`).toBe(true);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    const check = await openInChromium(join(out, 'report.html'), 'report.png', async (page) => {
+      await page.locator('table[data-table="seats"] th', { hasText: 'wins' }).click(); // sorting works without error
     });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      const url = pathToFileURL(resolve(out, 'report.html')).href;
-      const requests: string[] = [];
-      const errors: string[] = [];
-      const dialogs: string[] = [];
-      page.on('request', (r) => {
-        if (r.url() !== url && !r.url().startsWith('data:')) requests.push(r.url());
-      });
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('dialog', async (d) => {
-        dialogs.push(d.message());
-        await d.dismiss();
-      });
-      await page.goto(url);
-      await page.waitForFunction(() => {
-        const c = (window as unknown as { __charts?: { expected: number; rendered: number; failed: string[] } }).__charts;
-        return c !== undefined && c.rendered + c.failed.length === c.expected;
-      });
-      const state = await page.evaluate(() => (window as unknown as { __charts: { expected: number; rendered: number; failed: string[] } }).__charts);
-      expect(state.failed).toEqual([]);
-      expect(state.rendered).toBeGreaterThanOrEqual(7);
-      const figures = await page.locator('figure.chart').count();
-      expect(figures).toBe(state.expected);
-      expect(await page.locator('figure.chart .vega svg').count()).toBe(figures);
-      expect(await page.locator('h1').textContent()).toBe(HOSTILE);
-      expect(errors).toEqual([]);
-      expect(requests).toEqual([]);
-      expect(dialogs).toEqual([]);
-      // Sorting a table by clicking its header.
-      await page.locator('#table-seats th', { hasText: 'wins' }).click();
-      mkdirSync('test-artifacts', { recursive: true });
-      await page.screenshot({ path: 'test-artifacts/report.png', fullPage: true });
-    } finally {
-      await browser.close();
-    }
+    expectClean(check, 7);
+    expect(check.h1).toBe(HOSTILE);
+  });
+
+  it('renders the index page of several runs (what npm start writes) the same way', async () => {
+    const second = join(dir, 'second');
+    expect((await cli('run', 'scenarios/worms/sudden-death.yaml', '--games', '2000', '--workers', '0', '--out', second, '--quiet', '--no-report')).code).toBe(0);
+    const { indexHtml } = await import('../../src/report/index-report.js');
+    const index = join(dir, 'index.html');
+    writeFileSync(index, indexHtml(dir, [out, second]));
+    const check = await openInChromium(index, 'index.png');
+    expectClean(check, 14);
+    expect(check.h1).toBe('squabble results');
   });
 });
