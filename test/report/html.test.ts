@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The HTML report: self-contained, escaped, and really rendering in Debian's chromium with no
  * request leaving the file and no console error. A screenshot is kept in test-artifacts/.

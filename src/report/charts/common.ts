@@ -155,3 +155,44 @@ export const firstPlayer: ChartBuilder = {
     return rateChart('First-player advantage', 'Who', rows, fp.fair, `fair share ${percent(fp.fair)}`);
   },
 };
+
+export const policyMatchups: ChartBuilder = {
+  id: 'policy-matchups',
+  build({ summary: s }: ReportInput) {
+    const labels = s.policies.map((p) => p.label);
+    if (labels.length < 2) return null;
+    const cells = s.matchups.map((m) => ({
+      policy: m.policy,
+      opponent: m.opponent,
+      rate: m.winRate,
+      text: `${(m.winRate * 100).toFixed(1)}%`,
+      label: `${percent(m.winRate)} [${percent(m.winRateCI[0])}, ${percent(m.winRateCI[1])}] of ${m.games.toLocaleString('en-US')}`,
+    }));
+    const fair = 1 / s.scenario.players;
+    return {
+      $schema: SCHEMA,
+      title: { text: 'Policy against policy', subtitle: `win rate of the row policy when it sat at a table with the column policy; fair share ${percent(fair)}` },
+      data: { values: cells },
+      encoding: {
+        y: { field: 'policy', type: 'nominal', title: 'Policy', sort: labels },
+        x: { field: 'opponent', type: 'nominal', title: 'Against', sort: labels },
+      },
+      layer: [
+        {
+          mark: 'rect',
+          encoding: {
+            color: { field: 'rate', type: 'quantitative', title: 'Win rate (%)', legend: { format: '.0%' }, scale: { scheme: 'redblue', domain: [0, 2 * fair], domainMid: fair, clamp: true } },
+            tooltip: [
+              { field: 'policy', title: 'policy' },
+              { field: 'opponent', title: 'against' },
+              { field: 'label', title: 'win rate [95% interval]' },
+            ],
+          },
+        },
+        { mark: { type: 'text', fontSize: 13 }, encoding: { text: { field: 'text', type: 'nominal' } } },
+      ],
+      width: Math.min(WIDTH, 90 * labels.length),
+      height: Math.min(400, 40 * labels.length),
+    } as TopLevelSpec;
+  },
+};

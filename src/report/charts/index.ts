@@ -1,6 +1,6 @@
 /** The chart registry: every chart a report can hold, in the order the report shows them. */
 import type { ChartBuilder } from './types.js';
-import { winRateBySeat, winRateByPolicy, outcomes, firstPlayer, gameLength } from './common.js';
+import { winRateBySeat, winRateByPolicy, policyMatchups, outcomes, firstPlayer, gameLength } from './common.js';
 import { wormsTopCard, wormsAcesOnTop } from './worms.js';
 
-export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, firstPlayer, outcomes, gameLength, wormsTopCard, wormsAcesOnTop];
+export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, wormsTopCard, wormsAcesOnTop];

@@ -29,6 +29,8 @@ export class Accumulator {
   private readonly oSeatFirst: number;
   private readonly oLabelWins: number;
   private readonly oLabelGames: number;
+  private readonly oPairGames: number;
+  private readonly oPairWins: number;
   private readonly oTurns: number;
   private readonly oRounds: number;
   private readonly oCounters: number;
@@ -60,6 +62,11 @@ export class Accumulator {
     o += labels * players;
     this.oLabelGames = o;
     o += labels * players;
+    // Head to head, per ordered pair of labels (a, b): seat pairs where a sat against b, and a's wins there.
+    this.oPairGames = o;
+    o += labels * labels;
+    this.oPairWins = o;
+    o += labels * labels;
     this.oTurns = o;
     o += maxTurns + 1;
     this.oRounds = o;
@@ -96,7 +103,17 @@ export class Accumulator {
       if (state.winner === state.firstSeat) d[Accumulator.FIRST_MOVER_WINS]!++;
     }
     d[this.oSeatFirst + state.firstSeat]!++;
-    for (let s = 0; s < n; s++) d[this.oLabelGames + seatLabel[s]! * n + s]!++;
+    const labels = this.shape.labels;
+    for (let s = 0; s < n; s++) {
+      const a = seatLabel[s]!;
+      d[this.oLabelGames + a * n + s]!++;
+      for (let t = 0; t < n; t++) {
+        if (t === s) continue;
+        const pair = a * labels + seatLabel[t]!;
+        d[this.oPairGames + pair]!++;
+        if (state.winner === s) d[this.oPairWins + pair]!++;
+      }
+    }
     d[this.oTurns + Math.min(state.turns, this.shape.maxTurns)]!++;
     d[this.oRounds + Math.min(state.rounds, this.shape.maxTurns)]!++;
   }
@@ -131,6 +148,13 @@ export class Accumulator {
   }
   labelGames(label: number, seat: number): number {
     return this.data[this.oLabelGames + label * this.shape.players + seat]!;
+  }
+  /** Seat pairs in which label a sat against label b, and how many of those a won. */
+  pairGames(a: number, b: number): number {
+    return this.data[this.oPairGames + a * this.shape.labels + b]!;
+  }
+  pairWins(a: number, b: number): number {
+    return this.data[this.oPairWins + a * this.shape.labels + b]!;
   }
   turnCounts(): Float64Array {
     return this.data.subarray(this.oTurns, this.oTurns + this.shape.maxTurns + 1);

@@ -60,6 +60,11 @@ export interface Summary {
   capped: Proportion;
   seats: SeatSummary[];
   policies: PolicySummary[];
+  /**
+   * Head to head: for each ordered pair of policy labels (a, b) that met at a table, the seat
+   * pairs where a sat against b and how many of those a won (a's win rate when facing b).
+   */
+  matchups: { policy: string; opponent: string; games: number; wins: number; winRate: number; winRateCI: [number, number] }[];
   /** How often the seat that moved first won, against the fair share 1/players. */
   firstPlayer: { wins: number; winRate: number; winRateCI: [number, number]; fair: number };
   length: { turns: Distribution; rounds: Distribution };
@@ -104,6 +109,15 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     }
     return { label, policy: seat.policy, params: seat.params, seatGames: games, wins, winRate: games > 0 ? wins / games : 0, winRateCI: wilson(wins, games), bySeat };
   });
+  const matchups: Summary['matchups'] = [];
+  plan.labels.forEach((a, i) =>
+    plan.labels.forEach((b, j) => {
+      const games = acc.pairGames(i, j);
+      if (games === 0) return;
+      const wins = acc.pairWins(i, j);
+      matchups.push({ policy: a, opponent: b, games, wins, winRate: wins / games, winRateCI: wilson(wins, games) });
+    }),
+  );
   const perGame = (total: number) => ({ total, perGame: n > 0 ? total / n : 0 });
   const gameMetrics: Summary['metrics']['game'] = {};
   game.metrics.counters.forEach((c, k) => (gameMetrics[c.name] = perGame(acc.counters[k]!)));
@@ -140,6 +154,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     capped: proportion(acc.capped, n),
     seats,
     policies,
+    matchups,
     firstPlayer: { wins: acc.firstMoverWins, winRate: n > 0 ? acc.firstMoverWins / n : 0, winRateCI: wilson(acc.firstMoverWins, n), fair: 1 / players },
     length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
     metrics: { game: gameMetrics, seats: seatMetrics, tables },
