@@ -1,0 +1,24 @@
+// Rewrite the rendered report examples in docs/examples/<game>/ (npm run examples): each game's
+// example scenario is run, and a few of its chart PNGs are copied for the README to show.
+import { mkdtempSync, mkdirSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../dist/cli/main.js';
+
+export const EXAMPLES = [
+  { game: 'worms', args: ['scenarios/worms/random-2p.yaml', '--games', '100000'], charts: ['win-rate-by-seat', 'game-length', 'worms-win-rate-by-top-card'] },
+  { game: 'worms', args: ['scenarios/worms/greedy-vs-builder.yaml'], charts: ['policy-matchups'] },
+];
+
+const io = { out: () => {}, err: (t) => process.stderr.write(t), interactive: false, columns: 80 };
+const scratch = mkdtempSync(join(tmpdir(), 'squabble-examples-'));
+for (const [i, ex] of EXAMPLES.entries()) {
+  const out = join(scratch, String(i));
+  const code = await runCli(['run', ...ex.args, '--out', out, '--quiet'], io);
+  if (code !== 0) throw new Error(`example ${ex.args[0]} failed (exit ${code})`);
+  const dir = join('docs', 'examples', ex.game);
+  mkdirSync(dir, { recursive: true });
+  for (const c of ex.charts) copyFileSync(join(out, 'charts', `${c}.png`), join(dir, `${c}.png`));
+  process.stderr.write(`wrote ${dir}/ (${ex.charts.join(', ')})\n`);
+}
+rmSync(scratch, { recursive: true, force: true });
