@@ -19,6 +19,8 @@ export const EXIT = {
   badInput: 2,
   /** A game crashed or broke an invariant; the replay key and command are printed. */
   gameFailed: 3,
+  /** Stopped by Ctrl-C; a checkpoint was saved and the resume command printed. */
+  interrupted: 130,
 } as const;
 
 /** A failure the user can fix; its message is the whole story (no stack trace). */

@@ -7,6 +7,7 @@ import { registerValidate } from './commands/validate.js';
 import { registerList } from './commands/list.js';
 import { registerReplay } from './commands/replay.js';
 import { registerReport } from './commands/report.js';
+import { registerMerge } from './commands/merge.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -23,6 +24,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerList(program, io);
   registerReplay(program, io);
   registerReport(program, io);
+  registerMerge(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

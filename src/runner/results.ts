@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Plan } from '../sim/scenario/types.js';
 
 export const RUN_FORMAT = 'squabble-run/1';
-export const RESULT_FILES = ['summary.json', 'summary.md', 'run.json'] as const;
+export const RESULT_FILES = ['summary.json', 'summary.md', 'run.json', 'partial.json', 'checkpoint.json'] as const;
 /** The report of a previous run in the same directory goes too: it would describe other games. */
 export const REPORT_PARTS = ['report.html', 'charts', 'tables'] as const;
 
@@ -56,6 +56,18 @@ export function prepareOutDir(dir: string, plan: Plan, force: boolean): void {
       throw new OutputDirError(
         `${dir} holds a different run (${previous.name ?? 'unknown'}, ${previous.games ?? '?'} games, seed ${previous.seed ?? '?'}); use --force to replace it or --out to choose another directory`,
       );
+  }
+  const checkpointFile = join(dir, 'checkpoint.json');
+  if (existsSync(checkpointFile) && !force) {
+    let previous: { plan?: Partial<Plan> } = {};
+    try {
+      previous = JSON.parse(readFileSync(checkpointFile, 'utf8')) as { plan?: Partial<Plan> };
+    } catch {
+      // unreadable: treat as a different run
+    }
+    const p = previous.plan ?? {};
+    if (p.scenarioHash !== plan.scenarioHash || p.seed !== plan.seed || p.games !== plan.games)
+      throw new OutputDirError(`${dir} holds an interrupted run of ${p.name ?? 'another scenario'}; continue it with --resume ${dir}, or use --force to discard it`);
   }
   mkdirSync(dir, { recursive: true });
   for (const f of RESULT_FILES) rmSync(join(dir, f), { force: true });

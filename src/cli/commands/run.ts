@@ -1,17 +1,23 @@
-/** `squabble run <scenario>`: play the games, write summary.json, summary.md and run.json. */
+/**
+ * `squabble run <scenario>`: play the games and write summary.json, summary.md, run.json and the
+ * report. A run keeps checkpoint.json up to date (at most once a second) so that `run --resume
+ * DIR` continues after Ctrl-C or a crash; `--shard K/N` plays one slice and writes partial.json
+ * for `squabble merge`.
+ */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { runPlan, WorkerError } from '../../runner/pool.js';
-import { prepareOutDir, writeAtomic, writeJson, OutputDirError, RUN_FORMAT, type RunRecord } from '../../runner/results.js';
-import { summarise } from '../../sim/stats/summary.js';
+import { rmSync } from 'node:fs';
+import { runPlan, WorkerError, InterruptedError, shardTasks } from '../../runner/pool.js';
+import { prepareOutDir, OutputDirError } from '../../runner/results.js';
+import { writePartial, writeCheckpoint, readCheckpoint, accumulatorOf, shardRange, PartialError } from '../../runner/partial.js';
 import { GameFailure } from '../../sim/batch.js';
-import { summaryText, summaryMarkdown } from '../../report/summary-report.js';
+import type { Plan } from '../../sim/scenario/types.js';
+import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { gameOf } from '../../registry.js';
-import { VERSION } from '../../version.js';
-import { CliError, EXIT, type CliIO } from '../io.js';
+import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
 import { planFrom, workersFrom, type ScenarioOptions } from '../plan.js';
-import { reportOrFail } from './report.js';
+import { finishRun } from '../finish.js';
 
 interface RunOptions extends ScenarioOptions {
   workers?: string;
@@ -20,50 +26,130 @@ interface RunOptions extends ScenarioOptions {
   force?: boolean;
   checkInvariants?: boolean;
   report: boolean;
+  shard?: string;
+  resume?: string;
 }
 
 export function registerRun(program: Command, io: CliIO): void {
   program
     .command('run')
-    .description('play a scenario and write its results (summary.json, summary.md, run.json)')
-    .argument('<scenario>', 'scenario file (YAML or JSON)')
+    .description('play a scenario and write its results (summary.json, summary.md, run.json) and report')
+    .argument('[scenario]', 'scenario file (YAML or JSON); not needed with --resume')
     .option('--games <n>', 'number of games (overrides the scenario)')
     .option('--seed <seed>', 'master seed: a 32-bit integer or any text (overrides the scenario)')
     .option('--variant <name>', "apply one of the scenario's named variants")
     .option('--workers <n>', 'worker threads (0 = play in this thread)', undefined)
     .option('--out <dir>', 'results directory (default: results/<scenario name>[-<variant>])')
     .option('--force', 'replace a results directory that holds a different run')
+    .option('--shard <k/n>', 'play only slice k of n of the games and write partial.json (see `squabble merge`)')
+    .option('--resume <dir>', 'continue the interrupted run in <dir> from its checkpoint')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')
     .option('--quiet', 'no progress or diagnostics on stderr')
-    .action(async (file: string, options: RunOptions) => {
+    .action(async (file: string | undefined, options: RunOptions) => {
       await run(file, options, io);
     });
 }
 
-async function run(file: string, options: RunOptions, io: CliIO): Promise<void> {
-  const plan = planFrom(file, options);
-  const workers = workersFrom(options.workers);
-  const out = options.out ?? join('results', plan.variant ? `${plan.name}-${plan.variant}` : plan.name);
-  try {
-    prepareOutDir(out, plan, options.force ?? false);
-  } catch (e) {
-    if (e instanceof OutputDirError) throw new CliError(e.message);
-    throw e;
-  }
-  const game = gameOf(plan.game);
+function parseShard(text: string): { k: number; n: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const n = m ? Number(m[2]) : 0;
+  const k = m ? Number(m[1]) : 0;
+  if (!m || n < 1 || n > 100_000 || k < 1 || k > n) throw new CliError(`--shard: expected k/n with 1 <= k <= n <= 100000 (e.g. 3/8), found ${JSON.stringify(text)}`);
+  return { k, n };
+}
+
+async function run(file: string | undefined, options: RunOptions, io: CliIO): Promise<void> {
   const say = (text: string) => {
     if (!options.quiet) io.err(text);
   };
-  say(`${plan.name}: ${plan.games.toLocaleString('en-US')} games of ${game.title}, ${plan.players} players, seed ${plan.seed}, ${workers} worker${workers === 1 ? '' : 's'}\n`);
-  const progress = new Progress(io, plan.games, io.interactive && !options.quiet);
+  const workers = workersFrom(options.workers);
+  let plan: Plan;
+  let out: string;
+  let range: [number, number];
+  let resume: { acc: Accumulator; nextShard: number } | undefined;
+  let earlierSeconds = 0;
+  const shard = options.shard !== undefined ? parseShard(options.shard) : null;
+  if (options.resume !== undefined) {
+    if (file !== undefined || shard || options.games || options.seed || options.variant)
+      throw new CliError('--resume takes the run from its checkpoint: give no scenario, --games, --seed, --variant or --shard');
+    out = options.resume;
+    let checkpoint;
+    try {
+      checkpoint = readCheckpoint(out);
+    } catch (e) {
+      if (e instanceof PartialError) throw new CliError(e.message);
+      throw e;
+    }
+    plan = checkpoint.plan;
+    range = checkpoint.range;
+    resume = { acc: accumulatorOf(plan, checkpoint.data), nextShard: checkpoint.nextShard };
+    earlierSeconds = checkpoint.wallSeconds;
+    say(`resuming ${plan.name} in ${out}: ${checkpoint.gamesDone.toLocaleString('en-US')} of ${(range[1] - range[0]).toLocaleString('en-US')} games already played\n`);
+  } else {
+    if (file === undefined) throw new CliError('run: give a scenario file (or --resume DIR)');
+    plan = planFrom(file, options);
+    range = shard ? shardRange(plan.games, shard.k, shard.n) : [0, plan.games];
+    const name = plan.variant ? `${plan.name}-${plan.variant}` : plan.name;
+    out = options.out ?? join('results', shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
+    try {
+      prepareOutDir(out, plan, options.force ?? false);
+    } catch (e) {
+      if (e instanceof OutputDirError) throw new CliError(e.message);
+      throw e;
+    }
+  }
+  const game = gameOf(plan.game);
+  const games = range[1] - range[0];
+  const what = shard ? `games ${range[0]}-${range[1] - 1} (part ${shard.k} of ${shard.n}) of ${plan.games.toLocaleString('en-US')}` : `${plan.games.toLocaleString('en-US')} games`;
+  say(`${plan.name}: ${what} of ${game.title}, ${plan.players} players, seed ${plan.seed}, ${workers} worker${workers === 1 ? '' : 's'}\n`);
+
+  const progress = new Progress(io, games, io.interactive && !options.quiet);
   const startedAt = new Date();
   const t0 = process.hrtime.bigint();
-  let acc;
+  const seconds = () => earlierSeconds + Number(process.hrtime.bigint() - t0) / 1e9;
+  const checkInvariants = options.checkInvariants ?? false;
+  // Checkpoints (full runs only): the merged prefix of shards, written at most once a second.
+  let lastSaved = 0;
+  let latest: { acc: Accumulator; nextShard: number } | null = resume ?? null;
+  const tasks = shardTasks(plan, range, 0, false);
+  const gamesBefore = (nextShard: number) => tasks.slice(0, nextShard).reduce((n, t) => n + t.end - t.start, 0);
+  const saveCheckpoint = () => {
+    if (shard || latest === null) return;
+    writeCheckpoint(out, { plan, range, nextShard: latest.nextShard, gamesDone: gamesBefore(latest.nextShard), wallSeconds: seconds(), data: Array.from(latest.acc.data) });
+  };
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  let acc: Accumulator;
   try {
-    acc = await runPlan(plan, { workers, checkInvariants: options.checkInvariants ?? false, onProgress: (d) => progress.update(d) });
+    acc = await runPlan(plan, {
+      workers,
+      checkInvariants,
+      range,
+      ...(resume ? { resume } : {}),
+      signal: controller.signal,
+      onProgress: (d) => progress.update(d),
+      onMerged: (total, nextShard) => {
+        latest = { acc: total, nextShard };
+        if (Date.now() - lastSaved >= 1000) {
+          saveCheckpoint();
+          lastSaved = Date.now();
+        }
+      },
+    });
   } catch (e) {
     progress.finish();
+    if (e instanceof InterruptedError) {
+      saveCheckpoint();
+      const done = latest ? gamesBefore(latest.nextShard) : 0;
+      throw new CliError(
+        shard
+          ? `interrupted; nothing was written (run the part again)`
+          : `interrupted after ${done.toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games; continue with: squabble run --resume ${out}`,
+        EXIT.interrupted,
+      );
+    }
     if (e instanceof GameFailure) {
       const command = `squabble replay ${plan.file} --game ${e.key.gameIndex} --seed ${JSON.stringify(String(plan.seed))}${plan.variant ? ` --variant ${plan.variant}` : ''}`;
       throw new CliError(
@@ -73,33 +159,16 @@ async function run(file: string, options: RunOptions, io: CliIO): Promise<void> 
     }
     if (e instanceof WorkerError) throw new CliError(`${e.message}\nno results were written to ${out}`, EXIT.error);
     throw e;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
   }
-  const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
   progress.finish();
 
-  const summary = summarise(game, plan, acc);
-  writeJson(out, 'summary.json', summary);
-  writeAtomic(join(out, 'summary.md'), summaryMarkdown(summary));
-  const record: RunRecord = {
-    format: RUN_FORMAT,
-    version: VERSION,
-    scenario: plan.file,
-    name: plan.name,
-    game: plan.game,
-    scenarioHash: plan.scenarioHash,
-    seed: plan.seed,
-    masterSeed: plan.masterSeed,
-    variant: plan.variant,
-    games: plan.games,
-    workers,
-    checkInvariants: options.checkInvariants ?? false,
-    startedAt: startedAt.toISOString(),
-    wallSeconds,
-    gamesPerSecond: plan.games / wallSeconds,
-    node: process.version,
-  };
-  writeJson(out, 'run.json', record); // last: its presence marks a complete run
-  io.out(summaryText(summary));
-  say(`${Math.round(record.gamesPerSecond).toLocaleString('en-US')} games/s, ${wallSeconds.toFixed(2)} s; results in ${out}/ (summary.json, summary.md, run.json)\n`);
-  if (options.report) say(`report: ${await reportOrFail(out)}\n`);
+  if (shard) {
+    writePartial(out, { plan, range, shard, workers, wallSeconds: seconds(), data: Array.from(acc.data) });
+    say(`part ${shard.k} of ${shard.n} written to ${out}/partial.json; combine the parts with: squabble merge <part dirs...> --out <dir>\n`);
+    return;
+  }
+  await finishRun(io, plan, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say });
+  rmSync(join(out, 'checkpoint.json'), { force: true });
 }

@@ -1,0 +1,48 @@
+/** Writing a finished run (from `run` or `merge`): summary.json, summary.md, run.json last, then the report. */
+import { join } from 'node:path';
+import type { Plan } from '../sim/scenario/types.js';
+import type { Accumulator } from '../sim/stats/accumulator.js';
+import { summarise } from '../sim/stats/summary.js';
+import { writeAtomic, writeJson, RUN_FORMAT, type RunRecord } from '../runner/results.js';
+import { summaryText, summaryMarkdown } from '../report/summary-report.js';
+import { gameOf } from '../registry.js';
+import { VERSION } from '../version.js';
+import type { CliIO } from './io.js';
+import { reportOrFail } from './commands/report.js';
+
+export interface FinishOptions {
+  workers: number;
+  wallSeconds: number;
+  startedAt: Date;
+  checkInvariants: boolean;
+  report: boolean;
+  say: (text: string) => void;
+}
+
+export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: string, o: FinishOptions): Promise<void> {
+  const summary = summarise(gameOf(plan.game), plan, acc);
+  writeJson(out, 'summary.json', summary);
+  writeAtomic(join(out, 'summary.md'), summaryMarkdown(summary));
+  const record: RunRecord = {
+    format: RUN_FORMAT,
+    version: VERSION,
+    scenario: plan.file,
+    name: plan.name,
+    game: plan.game,
+    scenarioHash: plan.scenarioHash,
+    seed: plan.seed,
+    masterSeed: plan.masterSeed,
+    variant: plan.variant,
+    games: plan.games,
+    workers: o.workers,
+    checkInvariants: o.checkInvariants,
+    startedAt: o.startedAt.toISOString(),
+    wallSeconds: o.wallSeconds,
+    gamesPerSecond: plan.games / o.wallSeconds,
+    node: process.version,
+  };
+  writeJson(out, 'run.json', record); // last: its presence marks a complete run
+  io.out(summaryText(summary));
+  o.say(`${Math.round(record.gamesPerSecond).toLocaleString('en-US')} games/s, ${o.wallSeconds.toFixed(2)} s; results in ${out}/ (summary.json, summary.md, run.json)\n`);
+  if (o.report) o.say(`report: ${await reportOrFail(out)}\n`);
+}
