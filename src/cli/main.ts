@@ -8,6 +8,7 @@ import { registerList } from './commands/list.js';
 import { registerReplay } from './commands/replay.js';
 import { registerReport } from './commands/report.js';
 import { registerMerge } from './commands/merge.js';
+import { registerWorker } from './commands/worker.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -25,6 +26,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerReplay(program, io);
   registerReport(program, io);
   registerMerge(program, io);
+  registerWorker(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -18,6 +18,7 @@ import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
 import { planFrom, workersFrom, type ScenarioOptions } from '../plan.js';
 import { finishRun } from '../finish.js';
+import { runPlanOnQueue } from '../../runner/distributed.js';
 
 interface RunOptions extends ScenarioOptions {
   workers?: string;
@@ -28,6 +29,7 @@ interface RunOptions extends ScenarioOptions {
   report: boolean;
   shard?: string;
   resume?: string;
+  redis?: string;
 }
 
 export function registerRun(program: Command, io: CliIO): void {
@@ -43,6 +45,7 @@ export function registerRun(program: Command, io: CliIO): void {
     .option('--force', 'replace a results directory that holds a different run')
     .option('--shard <k/n>', 'play only slice k of n of the games and write partial.json (see `squabble merge`)')
     .option('--resume <dir>', 'continue the interrupted run in <dir> from its checkpoint')
+    .option('--redis <url>', 'play the shards on `squabble worker --redis <url>` processes instead of here')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')
     .option('--quiet', 'no progress or diagnostics on stderr')
@@ -123,7 +126,10 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   process.once('SIGINT', onSigint);
   let acc: Accumulator;
   try {
-    acc = await runPlan(plan, {
+    if (options.redis !== undefined) {
+      if (shard || resume) throw new CliError('--redis runs the whole scenario: it does not combine with --shard or --resume');
+      acc = await runPlanOnQueue(plan, { url: options.redis }, { checkInvariants, signal: controller.signal, onProgress: (d) => progress.update(d) });
+    } else acc = await runPlan(plan, {
       workers,
       checkInvariants,
       range,
@@ -140,6 +146,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
     });
   } catch (e) {
     progress.finish();
+    if (e instanceof CliError) throw e;
     if (e instanceof InterruptedError) {
       saveCheckpoint();
       const done = latest ? gamesBefore(latest.nextShard) : 0;

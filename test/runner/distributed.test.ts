@@ -1,0 +1,85 @@
+/**
+ * Distributed mode against a real redis-server on 127.0.0.1 (Debian's, installed by .ci/run):
+ * two `squabble worker` processes, one killed outright mid-run; the shard it held goes to the
+ * other, and the merged result equals a local run byte for byte.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from '../helpers/cli.js';
+
+const SCENARIO = 'scenarios/worms/random-4p.yaml';
+const GAMES = '160000';
+let dir: string;
+let redis: ChildProcess;
+let url: string;
+const workers: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startWorker(): { child: ChildProcess; finished: () => number } {
+  const child = spawn(process.execPath, ['bin/squabble.js', 'worker', '--redis', url, '--workers', '1', '--lock-seconds', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  workers.push(child);
+  return { child, finished: () => (log.match(/ done$/gm) ?? []).length };
+}
+
+beforeAll(async () => {
+  let version = '';
+  try {
+    version = execFileSync('redis-server', ['--version']).toString();
+  } catch {
+    // reported by the assertion below
+  }
+  expect(version, 'redis-server is missing: apt-get install redis-server (.ci/run does)').toMatch(/Redis server/);
+  dir = mkdtempSync(join(tmpdir(), 'squabble-dist-'));
+  const port = await freePort();
+  url = `redis://127.0.0.1:${port}`;
+  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if (execFileSync('redis-cli', ['-p', String(port), 'ping']).toString().trim() === 'PONG') break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  redis?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('run --redis with squabble worker processes', () => {
+  it('survives a worker killed mid-run and equals the local run byte for byte', async () => {
+    const a = startWorker();
+    const b = startWorker();
+    const local = cli('run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', join(dir, 'local'), '--quiet', '--no-report');
+    const distributed = cli('run', SCENARIO, '--games', GAMES, '--redis', url, '--out', join(dir, 'dist'), '--quiet', '--no-report');
+    let finished = false;
+    void distributed.then(() => (finished = true));
+    // Once worker A has finished two shards it is busy with a third: kill it there.
+    while (a.finished() < 2) await new Promise((r) => setTimeout(r, 10));
+    a.child.kill('SIGKILL');
+    expect(finished).toBe(false);
+    const [l, d] = await Promise.all([local, distributed]);
+    expect(l.code, l.err).toBe(0);
+    expect(d.code, d.err).toBe(0);
+    expect(b.finished()).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'dist', 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'local', 'summary.json'), 'utf8'));
+  });
+});
