@@ -135,7 +135,11 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   reset(state: S, rng: Rng): void;
   legalActions(state: S, out: Int32Array): number;
   apply(state: S, action: number, rng: Rng): void;
-  /** Make dst a deep copy of src (both created by createState with the same rules). */
+  /**
+   * Make dst a deep copy of src (both created by createState with the same rules). Fields whose
+   * names start with `scratch` are working space reused within one call, not state: copy skips
+   * them and the conformance suite does not compare them.
+   */
   copy(dst: S, src: S): void;
 
   /** A human-readable name for an action in this state, for traces. */

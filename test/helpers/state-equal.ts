@@ -4,6 +4,7 @@ export function stateDifference(a: object, b: object, path = 'state'): string | 
     const x = (a as Record<string, unknown>)[key];
     const y = (b as Record<string, unknown>)[key];
     if (key === 'rules') continue; // shared, read-only
+    if (key.startsWith('scratch')) continue; // working space, not state (see GameModule.copy)
     if (ArrayBuffer.isView(x) && ArrayBuffer.isView(y)) {
       const xa = x as unknown as ArrayLike<number>;
       const ya = y as unknown as ArrayLike<number>;

@@ -68,25 +68,39 @@ export function reset(s: WormsState, rng: Rng): void {
  */
 export function legalActions(s: WormsState, out: Int32Array): number {
   const me = s.toMove;
+  // Gather the living opponents' top cards once (plain version: loop over them inside the
+  // loop over own worms, as the doc's order reads; the output order is the same).
+  const tops = s.scratchTops;
+  const codes = s.scratchCodes;
+  let m = 0;
+  for (let p = 0; p < s.players; p++) {
+    if (p === me || s.living[p] === 0) continue;
+    for (let t = 0; t < WORMS_PER_PLAYER; t++) {
+      const w = p * WORMS_PER_PLAYER + t;
+      const top = s.top[w]!;
+      if (top === s.bottom[w]) continue;
+      tops[m] = s.cards[top - 1]!;
+      codes[m++] = attackAction(0, p, t, 0);
+    }
+  }
   const myBase = me * WORMS_PER_PLAYER;
   const oneWorm = s.living[me] === 1;
   let n = 0;
   for (let a = 0; a < WORMS_PER_PLAYER; a++) {
     const wa = myBase + a;
-    const len = s.top[wa]! - s.bottom[wa]!;
+    const top = s.top[wa]!;
+    const len = top - s.bottom[wa]!;
     if (len === 0) continue;
-    const x = s.cards[s.top[wa]! - 1]!;
-    const mayKeep = oneWorm && len >= 2;
-    for (let p = 0; p < s.players; p++) {
-      if (p === me || s.living[p] === 0) continue;
-      for (let t = 0; t < WORMS_PER_PLAYER; t++) {
-        const wt = p * WORMS_PER_PLAYER + t;
-        if (s.top[wt] === s.bottom[wt]) continue;
-        if (x >= s.cards[s.top[wt]! - 1]!) {
-          out[n++] = attackAction(a, p, t, 0);
-          if (mayKeep) out[n++] = attackAction(a, p, t, 1);
+    const x = s.cards[top - 1]!;
+    const own = attackAction(a, 0, 0, 0);
+    if (oneWorm && len >= 2) {
+      for (let i = 0; i < m; i++)
+        if (x >= tops[i]!) {
+          out[n++] = own + codes[i]!;
+          out[n++] = own + codes[i]! + 1;
         }
-      }
+    } else {
+      for (let i = 0; i < m; i++) if (x >= tops[i]!) out[n++] = own + codes[i]!;
     }
   }
   if (s.canDraw()) {

@@ -53,6 +53,9 @@ export class WormsState implements GameState {
   readonly seatCardsTaken: Int32Array;
   readonly seatWormsKilled: Int32Array;
   readonly seatAcesOnTopAtDeal: Int8Array;
+  /** legalActions' scratch: opponents' top cards and their attack codes (never copied). */
+  readonly scratchTops: Int8Array;
+  readonly scratchCodes: Int32Array;
   /** Rank on top of each worm as dealt (for win rate by the cards dealt on top). */
   readonly dealtTop: Int8Array;
   noDrawAttacks = 0;
@@ -81,6 +84,8 @@ export class WormsState implements GameState {
     this.seatWormsKilled = new Int32Array(players);
     this.seatAcesOnTopAtDeal = new Int8Array(players);
     this.dealtTop = new Int8Array(worms);
+    this.scratchTops = new Int8Array(worms);
+    this.scratchCodes = new Int32Array(worms);
   }
 
   wormLength(w: number): number {
