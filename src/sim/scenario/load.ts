@@ -24,6 +24,8 @@ export const LIMITS = {
   fileBytes: 1_000_000,
   games: 10_000_000_000,
   yamlAliases: 100,
+  /** Deepest nesting of lists and mappings a scenario or data file may have. */
+  depth: 32,
 } as const;
 
 const seatSchema = z.strictObject({
@@ -73,11 +75,22 @@ function readText(path: string, reporter: string, field: string): string {
   try {
     const size = statSync(path).size;
     if (size > LIMITS.fileBytes) throw new ScenarioError(reporter, field, `${path} is ${size} bytes; a data file may be at most ${LIMITS.fileBytes}`);
-    return readFileSync(path, 'utf8');
+    return decodeText(readFileSync(path), path === reporter ? 'the file' : path, reporter, field);
   } catch (e) {
     if (e instanceof ScenarioError) throw e;
     const what = path === reporter ? 'the file' : path;
     throw new ScenarioError(reporter, field, `cannot read ${what} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+}
+
+/** UTF-8 text, or a clear word on what else it is (UTF-16, binary, another encoding). */
+function decodeText(bytes: Buffer, what: string, reporter: string, field: string): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes.includes(0))
+    throw new ScenarioError(reporter, field, `${what} is not UTF-8 text (it looks like UTF-16 or binary); save it as UTF-8`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ScenarioError(reporter, field, `${what} is not valid UTF-8 text (another encoding, e.g. Latin-1?); save it as UTF-8`);
   }
 }
 
@@ -110,11 +123,13 @@ export function parseYaml(file: string, text: string): { data: unknown; lineOf: 
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, strict: true });
   } catch (e) {
+    if (e instanceof RangeError) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; a scenario never needs that`);
     throw new ScenarioError(file, '', `not valid YAML: ${(e as Error).message}`);
   }
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
     const line = problem.linePos?.[0]?.line ?? null;
+    if (/Maximum call stack/.test(problem.message)) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; a scenario never needs that`);
     const message = problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new ScenarioError(file, '', `not valid YAML: ${message}`, line);
   }
@@ -124,6 +139,8 @@ export function parseYaml(file: string, text: string): { data: unknown; lineOf: 
   } catch (e) {
     throw new ScenarioError(file, '', `not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }
+  if (data === null || data === undefined) throw new ScenarioError(file, '', 'the file has no content (only comments?); expected a scenario (see scenarios/schema.json)');
+  if (depthOf(data, LIMITS.depth + 1) > LIMITS.depth) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; a scenario never needs that`);
   const lineOf: LineOf = (path) => {
     // The deepest node on the path that exists, so a missing field points at its parent.
     for (let depth = path.length; depth >= 0; depth--) {
@@ -144,6 +161,17 @@ export function parseYaml(file: string, text: string): { data: unknown; lineOf: 
     return lineOf(path);
   };
   return { data, lineOf: lineOfKey };
+}
+
+/** Nesting depth of parsed data, counting stops at `cap` (so a hostile file costs little). */
+function depthOf(value: unknown, cap: number): number {
+  if (cap <= 0 || value === null || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const v of Object.values(value)) {
+    const d = depthOf(v, cap - 1);
+    if (d > deepest) deepest = d;
+  }
+  return 1 + deepest;
 }
 
 /** Validate parsed scenario data and resolve it into a Plan. */
@@ -239,7 +267,11 @@ export function buildPlan(
 function parse<T extends z.ZodType>(schema: T, value: unknown, at: PropertyKey[], fail: (path: readonly PropertyKey[], problem: string) => never): z.output<T> {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
+  const issues = result.error.issues;
+  // A missing field beside an unknown one is almost always a typo: name the unknown one.
+  const first = issues[0]!;
+  const parent = JSON.stringify(first.path.slice(0, -1));
+  const issue = issues.find((i) => i.code === 'unrecognized_keys' && JSON.stringify(i.path) === parent) ?? first;
   const path = [...at, ...issue.path];
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
@@ -264,7 +296,7 @@ function describeExpectation(issue: z.core.$ZodIssue): string {
     }
     case 'too_small':
       return issue.origin === 'array' || issue.origin === 'string'
-        ? `expected at least ${issue.minimum} ${issue.origin === 'array' ? 'entries' : 'characters'}`
+        ? `expected at least ${issue.minimum} ${issue.origin === 'array' ? (Number(issue.minimum) === 1 ? 'entry' : 'entries') : Number(issue.minimum) === 1 ? 'character' : 'characters'}`
         : `expected a value of at least ${issue.minimum}`;
     case 'too_big':
       return issue.origin === 'array' || issue.origin === 'string'
