@@ -15,6 +15,8 @@ export const EXIT = {
   ok: 0,
   /** Something unexpected went wrong (a bug in squabble): the message says what. */
   error: 1,
+  /** `check`: a balance metric drifted beyond tolerance. */
+  drift: 1,
   /** Bad input: scenario, options or output directory. Nothing was written. */
   badInput: 2,
   /** A game crashed or broke an invariant; the replay key and command are printed. */

@@ -9,6 +9,8 @@ import { registerReplay } from './commands/replay.js';
 import { registerReport } from './commands/report.js';
 import { registerMerge } from './commands/merge.js';
 import { registerWorker } from './commands/worker.js';
+import { registerBaseline } from './commands/baseline.js';
+import { registerCheck } from './commands/check.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -27,6 +29,8 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerReport(program, io);
   registerMerge(program, io);
   registerWorker(program, io);
+  registerBaseline(program, io);
+  registerCheck(program, io, (code) => (exitCode = code));
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -99,6 +99,12 @@ export interface MetricTableSpec {
   /** Row names, e.g. card names. */
   readonly rows: readonly string[];
   readonly columns: readonly { name: string; description: string }[];
+  /**
+   * Proportions this table defines per row, e.g. { name: 'winRateWhenPlaced', wins:
+   * 'placedWins', of: 'placedGames' }: reports draw them with intervals and the balance gate
+   * tests them for drift.
+   */
+  readonly rates?: readonly { name: string; wins: string; of: string; description: string }[];
 }
 
 export interface GameModule<S extends GameState = GameState, R = unknown> {

@@ -62,6 +62,7 @@ export const wormsMetrics: GameMetricsSpec<WormsState> = {
         { name: 'dealt', description: 'worms dealt with this rank on top' },
         { name: 'ownerWins', description: "of those, worms whose owner won the game" },
       ],
+      rates: [{ name: 'ownerWinRate', wins: 'ownerWins', of: 'dealt', description: "win rate of the owner of a worm dealt this rank on top" }],
     },
     {
       name: 'acesOnTop',
@@ -71,6 +72,7 @@ export const wormsMetrics: GameMetricsSpec<WormsState> = {
         { name: 'seatGames', description: 'seats dealt this many aces on top' },
         { name: 'wins', description: 'of those, seats that won' },
       ],
+      rates: [{ name: 'winRate', wins: 'wins', of: 'seatGames', description: 'win rate of a seat dealt this many aces on top' }],
     },
   ],
   recordTables(s, [topCards, acesOnTop]) {

@@ -1,0 +1,80 @@
+/**
+ * `squabble check <scenario...> --baseline baselines/`: replay each scenario with its baseline's
+ * seed and game count and test every headline metric for drift. Exit 0: no significant drift;
+ * 1: drift beyond tolerance; 2: bad input (e.g. no baseline).
+ */
+import type { Command } from 'commander';
+import { existsSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
+import { runPlan } from '../../runner/pool.js';
+import { summarise } from '../../sim/stats/summary.js';
+import { compare, headlineMetrics, DEFAULT_GATE, BASELINE_FORMAT, type Baseline, type GateOptions } from '../../analysis/gate.js';
+import { gateText, gateMarkdown, gateJson, type ScenarioCheck } from '../../report/gate-report.js';
+import { gameOf } from '../../registry.js';
+import { VERSION } from '../../version.js';
+import { CliError, EXIT, type CliIO } from '../io.js';
+import { planFrom, workersFrom } from '../plan.js';
+import { baselineFile } from './baseline.js';
+
+interface CheckOptions {
+  baseline: string;
+  workers?: string;
+  alpha: string;
+  tolerance: string;
+  meanTolerance: string;
+  markdown?: string;
+  json?: string;
+  all?: boolean;
+}
+
+function fraction(text: string, option: string, max = 1): number {
+  const x = Number(text);
+  if (!(x > 0 && x < max)) throw new CliError(`${option}: expected a number between 0 and ${max}, found ${JSON.stringify(text)}`);
+  return x;
+}
+
+export function registerCheck(program: Command, io: CliIO, setExit: (code: number) => void): void {
+  program
+    .command('check')
+    .description('replay scenarios and test their headline metrics against baselines (exit 1 on drift)')
+    .argument('<scenario...>', 'scenario files')
+    .requiredOption('--baseline <dir>', 'directory written by `squabble baseline`')
+    .option('--workers <n>', 'worker threads')
+    .option('--alpha <p>', 'chance of any false alarm per scenario', String(DEFAULT_GATE.alpha))
+    .option('--tolerance <x>', 'smallest change of a rate that counts as drift (0.01 = 1 point)', String(DEFAULT_GATE.tolerance))
+    .option('--mean-tolerance <x>', 'smallest relative change of a mean that counts as drift (0.02 = 2%)', String(DEFAULT_GATE.meanTolerance))
+    .option('--markdown <file>', 'also write a Markdown summary (default: appended to $GITHUB_STEP_SUMMARY when set)')
+    .option('--json <file>', 'also write the comparisons as JSON')
+    .option('--all', 'show every table rate, not only those that moved')
+    .action(async (files: string[], options: CheckOptions) => {
+      const gate: GateOptions = {
+        ...DEFAULT_GATE,
+        alpha: fraction(options.alpha, '--alpha', 0.5),
+        tolerance: fraction(options.tolerance, '--tolerance'),
+        meanTolerance: fraction(options.meanTolerance, '--mean-tolerance'),
+      };
+      const workers = workersFrom(options.workers);
+      const checks: ScenarioCheck[] = [];
+      for (const file of files) {
+        const scenario = planFrom(file, {});
+        const path = baselineFile(options.baseline, scenario.name, scenario.variant);
+        if (!existsSync(path)) throw new CliError(`${file}: no baseline at ${path}; make one with: squabble baseline ${file} --out ${options.baseline}`);
+        let baseline: Baseline;
+        try {
+          baseline = JSON.parse(readFileSync(path, 'utf8')) as Baseline;
+        } catch (e) {
+          throw new CliError(`${path}: not a baseline (${(e as Error).message})`);
+        }
+        if (baseline.format !== BASELINE_FORMAT) throw new CliError(`${path}: expected format ${BASELINE_FORMAT}, found ${JSON.stringify(baseline.format)}`);
+        const plan = planFrom(file, { games: String(baseline.games), seed: String(baseline.seed) });
+        io.err(`checking ${file} (${baseline.games.toLocaleString('en-US')} games, seed ${baseline.seed})\n`);
+        const acc = await runPlan(plan, { workers });
+        const now = headlineMetrics(summarise(gameOf(plan.game), plan, acc));
+        checks.push({ scenario: file, name: plan.name, baseline, scenarioHash: plan.scenarioHash, version: VERSION, result: compare(baseline.metrics, now, gate) });
+      }
+      io.out(gateText(checks, gate, options.all ?? false));
+      const markdown = options.markdown ?? process.env.GITHUB_STEP_SUMMARY;
+      if (markdown) (options.markdown ? writeFileSync : appendFileSync)(markdown, gateMarkdown(checks, gate));
+      if (options.json) writeFileSync(options.json, `${JSON.stringify(gateJson(checks, gate), null, 2)}\n`);
+      if (checks.some((c) => c.result.drift)) setExit(EXIT.drift);
+    });
+}
