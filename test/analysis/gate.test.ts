@@ -114,7 +114,7 @@ describe('squabble baseline and check on a scratch copy', () => {
     expect((await check()).code).toBe(0);
   });
 
-  it('catches a changed first-seat rule through seat 0's win rate', async () => {
+  it('catches a changed first-seat rule through the seat 0 win rate', async () => {
     writeFileSync(scratch(), original.replace('seed: 1', 'seed: 1\nrules:\n  firstSeat: random'));
     const r = await cli('check', scratch(), '--baseline', join(dir, 'baselines'), '--workers', '0');
     writeFileSync(scratch(), original);
