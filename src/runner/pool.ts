@@ -6,11 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { Accumulator } from '../sim/stats/accumulator.js';
-import { GameFailure, accumulatorShape, newAccumulator } from '../sim/batch.js';
+import { GameFailure, accumulatorShape } from '../sim/batch.js';
 import type { Plan } from '../sim/scenario/types.js';
 import { gameOf } from '../registry.js';
-import { createRunner } from './create-runner.js';
 import { shardSizeFor, type ShardResult, type ShardTask } from './shard.js';
+import runShard from './worker.js';
+import { PairedAccumulator, pairedQuantities } from '../analysis/paired.js';
 
 export interface RunOptions {
   /** Worker threads; 0 plays in the calling thread. */
@@ -47,8 +48,25 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
   const game = gameOf(plan.game);
   const cell = options.cell ?? 0;
   const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false);
-  const first = options.resume?.nextShard ?? 0;
-  const total = options.resume?.acc ?? newAccumulator(game, plan);
+  const shape = accumulatorShape(game, plan);
+  const total = options.resume?.acc ?? new Accumulator(shape);
+  await runSummed(tasks, total.data, options.resume?.nextShard ?? 0, options, (next) => options.onMerged?.(total, next));
+  return total;
+}
+
+/** Play every game of the plan under A and under B from the same seeds (squabble compare). */
+export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<PairedAccumulator> {
+  const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b }));
+  const total = new PairedAccumulator(pairedQuantities(gameOf(a.game), a).length);
+  await runSummed(tasks, total.data, 0, options, () => {});
+  return total;
+}
+
+/**
+ * Run tasks[first..] on the pool (or in this thread) and add each result's counts into
+ * `total`, strictly in task order. Every accumulator merges by element-wise addition.
+ */
+async function runSummed(tasks: ShardTask[], total: Float64Array, first: number, options: RunOptions, merged: (nextShard: number) => void): Promise<void> {
   let done = tasks.slice(0, first).reduce((n, t) => n + t.end - t.start, 0);
   const fold = (i: number, result: ShardResult): void => {
     if (result.failure) {
@@ -57,9 +75,11 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
       failure.stack = f.stack;
       throw failure;
     }
-    total.merge(new Accumulator(accumulatorShape(game, plan), result.data));
+    const data = result.data;
+    if (data.length !== total.length) throw new Error(`shard ${result.shard} returned ${data.length} counts, expected ${total.length}`);
+    for (let k = 0; k < total.length; k++) total[k]! += data[k]!;
     done += tasks[i]!.end - tasks[i]!.start;
-    options.onMerged?.(total, i + 1);
+    merged(i + 1);
     options.onProgress?.(done);
   };
   const checkAbort = () => {
@@ -67,16 +87,12 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
   };
 
   if (options.workers === 0) {
-    const runner = createRunner(plan, cell);
     for (let i = first; i < tasks.length; i++) {
       checkAbort();
-      const t = tasks[i]!;
-      const acc = newAccumulator(game, plan);
-      runner.runRange(acc, t.start, t.end, t.checkInvariants);
-      fold(i, { shard: t.shard, data: acc.data });
+      fold(i, runShard(tasks[i]!));
       await new Promise<void>((resolve) => setImmediate(resolve)); // let progress and signals through
     }
-    return total;
+    return;
   }
 
   const pool = new Piscina({ ...workerEntry(), minThreads: options.workers, maxThreads: options.workers, idleTimeout: 1000 });
@@ -106,7 +122,6 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
       if (next < tasks.length) submit(next++);
       fold(i, result);
     }
-    return total;
   } finally {
     await pool.destroy();
   }

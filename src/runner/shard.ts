@@ -10,6 +10,8 @@ export interface ShardTask {
   start: number;
   end: number;
   checkInvariants: boolean;
+  /** Paired mode (squabble compare): also play every game under this plan, from the same seed. */
+  pairedWith?: Plan;
 }
 
 export interface ShardFailure {
