@@ -14,7 +14,7 @@ import { GameFailure } from '../../sim/batch.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { gameOf } from '../../registry.js';
-import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
+import { CliError, EXIT, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
 import { planFrom, workersFrom, type ScenarioOptions } from '../plan.js';
 import { finishRun } from '../finish.js';
