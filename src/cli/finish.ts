@@ -17,10 +17,13 @@ export interface FinishOptions {
   checkInvariants: boolean;
   report: boolean;
   say: (text: string) => void;
+  /** run --until: the rule, whether it decided, in words, and after how many games. */
+  stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
 }
 
 export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: string, o: FinishOptions): Promise<void> {
   const summary = summarise(gameOf(plan.game), plan, acc);
+  if (o.stopping) summary.stopping = o.stopping;
   writeJson(out, 'summary.json', summary);
   writeAtomic(join(out, 'summary.md'), summaryMarkdown(summary));
   const record: RunRecord = {

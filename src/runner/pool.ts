@@ -28,6 +28,11 @@ export interface RunOptions {
   onMerged?: (total: Accumulator, nextShard: number) => void;
   /** Stop early (Ctrl-C): runPlan rejects with InterruptedError; what onMerged saw stays valid. */
   signal?: AbortSignal;
+  /**
+   * Checked after each merged shard (in shard order): true ends the run there, with exactly the
+   * games merged so far, so where it stops does not depend on the worker count (run --until).
+   */
+  stopWhen?: (total: Accumulator) => boolean;
 }
 
 /** A pool worker failed outside any game (thread died, could not load the plan); not a GameFailure. */
@@ -50,7 +55,10 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
   const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false);
   const shape = accumulatorShape(game, plan);
   const total = options.resume?.acc ?? new Accumulator(shape);
-  await runSummed(tasks, total.data, options.resume?.nextShard ?? 0, options, (next) => options.onMerged?.(total, next));
+  await runSummed(tasks, total.data, options.resume?.nextShard ?? 0, options, (next) => {
+    options.onMerged?.(total, next);
+    return options.stopWhen?.(total) ?? false;
+  });
   return total;
 }
 
@@ -58,7 +66,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
 export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<PairedAccumulator> {
   const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b }));
   const total = new PairedAccumulator(pairedQuantities(gameOf(a.game), a).length);
-  await runSummed(tasks, total.data, 0, options, () => {});
+  await runSummed(tasks, total.data, 0, options, () => false);
   return total;
 }
 
@@ -66,9 +74,10 @@ export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'ran
  * Run tasks[first..] on the pool (or in this thread) and add each result's counts into
  * `total`, strictly in task order. Every accumulator merges by element-wise addition.
  */
-async function runSummed(tasks: ShardTask[], total: Float64Array, first: number, options: RunOptions, merged: (nextShard: number) => void): Promise<void> {
+async function runSummed(tasks: ShardTask[], total: Float64Array, first: number, options: RunOptions, merged: (nextShard: number) => boolean): Promise<void> {
   let done = tasks.slice(0, first).reduce((n, t) => n + t.end - t.start, 0);
-  const fold = (i: number, result: ShardResult): void => {
+  /** Adds a shard's counts; true when the run should stop here. */
+  const fold = (i: number, result: ShardResult): boolean => {
     if (result.failure) {
       const f = result.failure;
       const failure = new GameFailure(f.key, f.reason, f.turn, f.kind);
@@ -79,8 +88,9 @@ async function runSummed(tasks: ShardTask[], total: Float64Array, first: number,
     if (data.length !== total.length) throw new Error(`shard ${result.shard} returned ${data.length} counts, expected ${total.length}`);
     for (let k = 0; k < total.length; k++) total[k]! += data[k]!;
     done += tasks[i]!.end - tasks[i]!.start;
-    merged(i + 1);
+    const stop = merged(i + 1);
     options.onProgress?.(done);
+    return stop;
   };
   const checkAbort = () => {
     if (options.signal?.aborted) throw new InterruptedError('interrupted');
@@ -89,7 +99,7 @@ async function runSummed(tasks: ShardTask[], total: Float64Array, first: number,
   if (options.workers === 0) {
     for (let i = first; i < tasks.length; i++) {
       checkAbort();
-      fold(i, runShard(tasks[i]!));
+      if (fold(i, runShard(tasks[i]!))) return;
       await new Promise<void>((resolve) => setImmediate(resolve)); // let progress and signals through
     }
     return;
@@ -119,8 +129,8 @@ async function runSummed(tasks: ShardTask[], total: Float64Array, first: number,
       const result = await Promise.race([inFlight.get(i)!, aborted]);
       inFlight.delete(i);
       checkAbort();
+      if (fold(i, result)) return; // the pool is destroyed below, in-flight shards with it
       if (next < tasks.length) submit(next++);
-      fold(i, result);
     }
   } finally {
     await pool.destroy();

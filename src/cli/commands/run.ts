@@ -19,6 +19,7 @@ import { Progress } from '../progress.js';
 import { planFrom, workersFrom, type ScenarioOptions } from '../plan.js';
 import { finishRun } from '../finish.js';
 import { runPlanOnQueue } from '../../runner/distributed.js';
+import { parseRule, RuleError, type StoppingRule, type Decision } from '../../analysis/stopping.js';
 
 interface RunOptions extends ScenarioOptions {
   workers?: string;
@@ -30,6 +31,7 @@ interface RunOptions extends ScenarioOptions {
   shard?: string;
   resume?: string;
   redis?: string;
+  until?: string;
 }
 
 export function registerRun(program: Command, io: CliIO): void {
@@ -46,6 +48,7 @@ export function registerRun(program: Command, io: CliIO): void {
     .option('--shard <k/n>', 'play only slice k of n of the games and write partial.json (see `squabble merge`)')
     .option('--resume <dir>', 'continue the interrupted run in <dir> from its checkpoint')
     .option('--redis <url>', 'play the shards on `squabble worker --redis <url>` processes instead of here')
+    .option('--until <rule>', 'stop as soon as a rule is met: "seat0.winRate ±0.005" (interval this narrow) or "seat0.winRate within 0.5±0.02" (sequential test); --games is the budget')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')
     .option('--quiet', 'no progress or diagnostics on stderr')
@@ -102,6 +105,17 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
       throw e;
     }
   }
+  let rule: StoppingRule | null = null;
+  let decision: Decision | null = null;
+  if (options.until !== undefined) {
+    if (shard || options.redis !== undefined) throw new CliError('--until decides as games are merged in order: it does not combine with --shard or --redis');
+    try {
+      rule = parseRule(options.until, plan.players);
+    } catch (e) {
+      if (e instanceof RuleError) throw new CliError(e.message);
+      throw e;
+    }
+  }
   const game = gameOf(plan.game);
   const games = range[1] - range[0];
   const what = shard ? `games ${range[0]}-${range[1] - 1} (part ${shard.k} of ${shard.n}) of ${plan.games.toLocaleString('en-US')}` : `${plan.games.toLocaleString('en-US')} games`;
@@ -134,6 +148,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
       checkInvariants,
       range,
       ...(resume ? { resume } : {}),
+      ...(rule ? { stopWhen: (total: Accumulator) => (decision = rule.check(total)) !== null } : {}),
       signal: controller.signal,
       onProgress: (d) => progress.update(d),
       onMerged: (total, nextShard) => {
@@ -176,6 +191,9 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
     say(`part ${shard.k} of ${shard.n} written to ${out}/partial.json; combine the parts with: squabble merge <part dirs...> --out <dir>\n`);
     return;
   }
-  await finishRun(io, plan, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say });
+  const stopping = rule ? { rule: rule.source, decided: decision !== null, decision: (decision as Decision | null)?.text ?? null, games: acc.games } : undefined;
+  if (stopping) say(stopping.decided ? `stopped: ${stopping.decision}\n` : `--until: "${rule!.source}" was not met within ${acc.games.toLocaleString('en-US')} games (the budget); raise --games\n`);
+  const played = acc.games === plan.games ? plan : { ...plan, games: acc.games };
+  await finishRun(io, played, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say, ...(stopping ? { stopping } : {}) });
   rmSync(join(out, 'checkpoint.json'), { force: true });
 }

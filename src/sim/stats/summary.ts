@@ -68,6 +68,8 @@ export interface Summary {
   /** How often the seat that moved first won, against the fair share 1/players. */
   firstPlayer: { wins: number; winRate: number; winRateCI: [number, number]; fair: number };
   length: { turns: Distribution; rounds: Distribution };
+  /** Present when the run had a stopping rule (run --until): which rule stopped it, and when. */
+  stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
   metrics: {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
