@@ -35,7 +35,7 @@ export interface RunRecord {
 
 export class OutputDirError extends Error {}
 
-export function writeAtomic(path: string, content: string): void {
+export function writeAtomic(path: string, content: string | Uint8Array): void {
   const tmp = `${path}.tmp-${process.pid}`;
   writeFileSync(tmp, content);
   renameSync(tmp, path);

@@ -66,8 +66,13 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
 
 /** Read and validate a scenario file. Throws ScenarioError with file, field and line. */
 export function loadScenario(file: string, registry: Registry, overrides: PlanOverrides = {}): Plan {
-  const { data, lineOf } = parseYaml(file, readText(file, file, ''));
+  const { data, lineOf } = readScenarioData(file);
   return buildPlan(data, file, registry, overrides, lineOf);
+}
+
+/** A scenario file's parsed data, not yet validated (for commands that derive scenarios from it). */
+export function readScenarioData(file: string): { data: unknown; lineOf: (path: readonly PropertyKey[]) => number | null } {
+  return parseYaml(file, readText(file, file, ''));
 }
 
 /** A file's text, or a ScenarioError against `reporter`'s `field` saying why it cannot be read. */
