@@ -1,6 +1,6 @@
 /** Loading a scenario for a command: scenario mistakes become one-line CLI errors (exit 2). */
 import { availableParallelism } from 'node:os';
-import { loadScenario } from '../sim/scenario/load.js';
+import { loadScenario, loadCells } from '../sim/scenario/load.js';
 import { ScenarioError } from '../sim/scenario/errors.js';
 import type { Plan, PlanOverrides } from '../sim/scenario/types.js';
 import { registry } from '../registry.js';
@@ -12,13 +12,27 @@ export interface ScenarioOptions {
   variant?: string;
 }
 
-export function planFrom(file: string, options: ScenarioOptions): Plan {
+/** The scenario's cells: one plan, or one per grid point of its sweep. */
+export function cellsFrom(file: string, options: ScenarioOptions): Plan[] {
+  try {
+    return loadCells(file, registry, overridesOf(options));
+  } catch (e) {
+    if (e instanceof ScenarioError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
+function overridesOf(options: ScenarioOptions): PlanOverrides {
   const overrides: PlanOverrides = {};
   if (options.games !== undefined) overrides.games = parseCount(options.games, '--games', 1, 10_000_000_000);
   if (options.seed !== undefined) overrides.seed = parseSeed(options.seed);
   if (options.variant !== undefined) overrides.variant = options.variant;
+  return overrides;
+}
+
+export function planFrom(file: string, options: ScenarioOptions): Plan {
   try {
-    return loadScenario(file, registry, overrides);
+    return loadScenario(file, registry, overridesOf(options));
   } catch (e) {
     if (e instanceof ScenarioError) throw new CliError(e.message);
     throw e;

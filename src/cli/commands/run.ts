@@ -16,7 +16,8 @@ import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { gameOf } from '../../registry.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
-import { planFrom, workersFrom, type ScenarioOptions } from '../plan.js';
+import { cellsFrom, workersFrom, type ScenarioOptions } from '../plan.js';
+import { runSweep } from '../sweep.js';
 import { finishRun } from '../finish.js';
 import { runPlanOnQueue } from '../../runner/distributed.js';
 import { parseRule, RuleError, type StoppingRule, type Decision } from '../../analysis/stopping.js';
@@ -94,7 +95,13 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
     say(`resuming ${plan.name} in ${out}: ${checkpoint.gamesDone.toLocaleString('en-US')} of ${(range[1] - range[0]).toLocaleString('en-US')} games already played\n`);
   } else {
     if (file === undefined) throw new CliError('run: give a scenario file (or --resume DIR)');
-    plan = planFrom(file, options);
+    const cells = cellsFrom(file, options);
+    if (cells.length > 1) {
+      if (shard || options.redis !== undefined || options.until !== undefined) throw new CliError('a sweep runs its cells here, one after another: it does not combine with --shard, --redis or --until');
+      await runSweep(io, cells, { workers, ...(options.out ? { out: options.out } : {}), force: options.force ?? false, report: options.report, say });
+      return;
+    }
+    plan = cells[0]!;
     range = shard ? shardRange(plan.games, shard.k, shard.n) : [0, plan.games];
     const name = plan.variant ? `${plan.name}-${plan.variant}` : plan.name;
     out = options.out ?? join('results', shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);

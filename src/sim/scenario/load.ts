@@ -26,6 +26,9 @@ export const LIMITS = {
   yamlAliases: 100,
   /** Deepest nesting of lists and mappings a scenario or data file may have. */
   depth: 32,
+  /** Values per swept field, and cells per sweep. */
+  sweepValues: 100,
+  sweepCells: 1000,
 } as const;
 
 const seatSchema = z.strictObject({
@@ -52,6 +55,10 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       .optional()
       .describe('Named sets of rule changes, applied on top of `rules` with `--variant NAME`.'),
     seats: z.array(seatSchema).min(1).describe('Who plays each seat, in seat order (seat 0 first).'),
+    sweep: z
+      .record(z.string().regex(/^[A-Za-z_][\w]*(\[\d+\]|\.[A-Za-z_][\w-]*)*$/), z.array(z.unknown()).min(1).max(LIMITS.sweepValues))
+      .optional()
+      .describe('A grid over scenario fields, e.g. `rules.suddenDeath: [false, true]`; every combination is a cell, and all cells play the same seeds.'),
     seating: z
       .enum(['fixed', 'rotate'])
       .default('fixed')
@@ -68,6 +75,12 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
 export function loadScenario(file: string, registry: Registry, overrides: PlanOverrides = {}): Plan {
   const { data, lineOf } = readScenarioData(file);
   return buildPlan(data, file, registry, overrides, lineOf);
+}
+
+/** Read a scenario file into its cells (one, or one per sweep grid point). */
+export function loadCells(file: string, registry: Registry, overrides: PlanOverrides = {}): Plan[] {
+  const { data, lineOf } = readScenarioData(file);
+  return buildCells(data, file, registry, overrides, lineOf);
 }
 
 /** A scenario file's parsed data, not yet validated (for commands that derive scenarios from it). */
@@ -179,6 +192,59 @@ function depthOf(value: unknown, cap: number): number {
   return 1 + deepest;
 }
 
+/**
+ * Resolve a scenario into its cells: one plan without a sweep; one plan per grid point with
+ * one. Each cell is the scenario with the swept fields set, validated like any scenario (a bad
+ * value names its field and cell), and has its own hash; all cells share the master seed, so
+ * game i of every cell starts from the same seed (common random numbers).
+ */
+export function buildCells(data: unknown, file: string, registry: Registry, overrides: PlanOverrides = {}, lineOf: LineOf = () => null): Plan[] {
+  const base = buildPlan(data, file, registry, overrides, lineOf);
+  const sweep = (data as { sweep?: Record<string, unknown[]> }).sweep;
+  if (!sweep) return [base];
+  const fields = Object.keys(sweep);
+  const cells = fields.reduce((n, f) => n * sweep[f]!.length, 1);
+  if (cells > LIMITS.sweepCells) throw new ScenarioError(file, 'sweep', `${cells} cells; a sweep may have at most ${LIMITS.sweepCells}`, lineOf(['sweep']));
+  const plans: Plan[] = [];
+  for (let c = 0; c < cells; c++) {
+    const values: Record<string, unknown> = {};
+    let rest = c;
+    for (let f = fields.length - 1; f >= 0; f--) {
+      const options = sweep[fields[f]!]!;
+      values[fields[f]!] = options[rest % options.length];
+      rest = Math.floor(rest / options.length);
+    }
+    const cellData = structuredClone(data) as Record<string, unknown>;
+    delete cellData.sweep;
+    for (const [path, value] of Object.entries(values)) setPath(cellData, path, value);
+    const at = Object.entries(values).map(([k, v]) => `${k} = ${found(v)}`).join(', ');
+    let plan: Plan;
+    try {
+      plan = buildPlan(cellData, file, registry, overrides, lineOf);
+    } catch (e) {
+      if (e instanceof ScenarioError) throw new ScenarioError(file, e.field, `in the sweep cell ${at}: ${e.problem}`, lineOf(['sweep']));
+      throw e;
+    }
+    plans.push({ ...plan, cell: c, cellValues: values });
+  }
+  return plans;
+}
+
+/** Set a value at "rules.forces" or "seats[1].params.safetyWeight", creating mappings on the way. */
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.match(/[^.[\]]+/g) ?? [];
+  let node: Record<string, unknown> = target;
+  keys.forEach((key, i) => {
+    const k = /^\d+$/.test(key) ? Number(key) : key;
+    if (i === keys.length - 1) (node as Record<string | number, unknown>)[k] = value;
+    else {
+      const next = (node as Record<string | number, unknown>)[k];
+      if (next === null || typeof next !== 'object') (node as Record<string | number, unknown>)[k] = {};
+      node = (node as Record<string | number, unknown>)[k] as Record<string, unknown>;
+    }
+  });
+}
+
 /** Validate parsed scenario data and resolve it into a Plan. */
 export function buildPlan(
   data: unknown,
@@ -250,6 +316,8 @@ export function buildPlan(
 
   const defining = { game: game.id, players, rules: resolvedRules, seats: seats.map(({ policy, params }) => ({ policy, params })), seating: base.seating };
   return {
+    cell: 0,
+    cellValues: null,
     file,
     name: base.name ?? file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, ''),
     description: base.description ?? '',

@@ -12,6 +12,10 @@ export interface SeatPlan {
 export type Seating = 'fixed' | 'rotate';
 
 export interface Plan {
+  /** Index of this cell of the scenario's sweep (0 without a sweep). */
+  cell: number;
+  /** The swept fields' values in this cell, or null without a sweep. */
+  cellValues: Record<string, unknown> | null;
   /** The scenario file as given on the command line. */
   file: string;
   name: string;

@@ -1,0 +1,105 @@
+/**
+ * A sweep run: every cell of the scenario's grid plays the same games (same seeds), one cell
+ * after another. Writes cells/<k>/summary.json and summary.md, sweep.json (each cell's values
+ * and headline figures with intervals), charts/ and report.html.
+ */
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { Plan } from '../sim/scenario/types.js';
+import { runPlan } from '../runner/pool.js';
+import { summarise, type Summary } from '../sim/stats/summary.js';
+import { writeJson, writeAtomic, prepareOutDir, OutputDirError } from '../runner/results.js';
+import { summaryMarkdown, keyNumbers } from '../report/summary-report.js';
+import { textTable } from '../report/format.js';
+import { sweepCurve, sweepHeatmap, type SweepPoint } from '../report/charts/sweep.js';
+import { specToSvg, svgToPng } from '../report/render.js';
+import { pageHtml } from '../report/html.js';
+import { gameOf } from '../registry.js';
+import { Z95 } from '../sim/stats/intervals.js';
+import { CliError, type CliIO } from './io.js';
+
+export interface SweepOptions {
+  workers: number;
+  out?: string;
+  force: boolean;
+  report: boolean;
+  say: (t: string) => void;
+}
+
+const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+
+export async function runSweep(io: CliIO, cells: Plan[], o: SweepOptions): Promise<string> {
+  const first = cells[0]!;
+  const out = o.out ?? join('results', `${first.name}-sweep`);
+  try {
+    prepareOutDir(out, first, o.force);
+  } catch (e) {
+    if (e instanceof OutputDirError) throw new CliError(e.message);
+    throw e;
+  }
+  const fields = Object.keys(first.cellValues ?? {});
+  o.say(`${first.name}: sweep of ${cells.length} cells over ${fields.join(', ')}, ${first.games.toLocaleString('en-US')} games each (same seeds in every cell), ${o.workers} workers\n`);
+  const game = gameOf(first.game);
+  const results: { plan: Plan; summary: Summary }[] = [];
+  for (const plan of cells) {
+    const summary = summarise(game, plan, await runPlan(plan, { workers: o.workers }));
+    const dir = join(out, 'cells', String(plan.cell));
+    mkdirSync(dir, { recursive: true });
+    writeJson(dir, 'summary.json', summary);
+    writeAtomic(join(dir, 'summary.md'), summaryMarkdown(summary));
+    results.push({ plan, summary });
+    o.say(`  cell ${plan.cell} (${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')}): seat 0 wins ${pct(summary.seats[0]!.winRate)}, mean length ${summary.length.turns.mean.toFixed(1)}\n`);
+  }
+  // Headline points per cell: each seat's win rate, draw rate, mean length.
+  const points = (metric: 'seats' | 'draws' | 'length'): SweepPoint[] =>
+    results.flatMap(({ plan, summary: s }): SweepPoint[] => {
+      const values = plan.cellValues!;
+      if (metric === 'seats') return s.seats.map((seat) => ({ cell: plan.cell, values, series: `seat ${seat.seat}`, value: seat.winRate, low: seat.winRateCI[0], high: seat.winRateCI[1], kind: 'proportion' as const }));
+      if (metric === 'draws') return [{ cell: plan.cell, values, series: 'draws', value: s.draws.rate, low: s.draws.ci[0], high: s.draws.ci[1], kind: 'proportion' as const }];
+      const d = s.length.turns;
+      const half = (Z95 * d.sd) / Math.sqrt(s.games);
+      return [{ cell: plan.cell, values, series: 'mean length', value: d.mean, low: d.mean - half, high: d.mean + half, kind: 'mean' as const }];
+    });
+  const charts: { id: string; spec: ReturnType<typeof sweepCurve> }[] = [];
+  if (fields.length === 1) {
+    const f = fields[0]!;
+    charts.push({ id: 'sweep-win-rate', spec: sweepCurve(`Win rate by ${f}`, f, points('seats'), 'Win rate (%)') });
+    charts.push({ id: 'sweep-length', spec: sweepCurve(`Game length by ${f}`, f, points('length'), 'Mean game length (turns)') });
+    charts.push({ id: 'sweep-draws', spec: sweepCurve(`Draw rate by ${f}`, f, points('draws'), 'Draw rate (%)') });
+  } else {
+    const [fx, fy] = fields as [string, string];
+    charts.push({ id: 'sweep-seat0-win-rate', spec: sweepHeatmap(`Seat 0 win rate over ${fx} and ${fy}`, fx, fy, points('seats').filter((p) => p.series === 'seat 0'), 'Seat 0 win rate (%)') });
+    charts.push({ id: 'sweep-length', spec: sweepHeatmap(`Mean game length over ${fx} and ${fy}`, fx, fy, points('length'), 'Mean length (turns)') });
+  }
+  const table = textTable(
+    [...fields, ...first.seats.map((_, k) => `seat ${k} wins`), 'draws', 'mean length'],
+    results.map(({ plan, summary: s }) => [...fields.map((f) => show(plan.cellValues![f])), ...s.seats.map((x) => `${pct(x.winRate)} ±${((x.winRateCI[1] - x.winRateCI[0]) * 50).toFixed(2)}`), pct(s.draws.rate), s.length.turns.mean.toFixed(1)]),
+  );
+  io.out(`${first.name}: sweep over ${fields.join(', ')}, ${first.games.toLocaleString('en-US')} games per cell, seed ${first.seed}\n\n${table}\n`);
+  writeJson(out, 'sweep.json', {
+    format: 'squabble-sweep/1',
+    scenario: first.file,
+    seed: first.seed,
+    gamesPerCell: first.games,
+    fields,
+    cells: results.map(({ plan, summary: s }) => ({ cell: plan.cell, values: plan.cellValues, scenarioHash: plan.scenarioHash, seats: s.seats, draws: s.draws, capped: s.capped, firstPlayer: s.firstPlayer, length: { mean: s.length.turns.mean, sd: s.length.turns.sd } })),
+  });
+  writeAtomic(join(out, 'sweep.md'), `# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n`);
+  if (o.report) {
+    mkdirSync(join(out, 'charts'), { recursive: true });
+    for (const c of charts) {
+      writeJson(join(out, 'charts'), `${c.id}.vl.json`, c.spec);
+      const svg = await specToSvg(c.spec);
+      writeAtomic(join(out, 'charts', `${c.id}.svg`), svg);
+      writeAtomic(join(out, 'charts', `${c.id}.png`), svgToPng(svg));
+    }
+    const lines = results.map(({ plan, summary }) => `${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')}: ${keyNumbers(summary)[0]}`);
+    writeAtomic(
+      join(out, 'report.html'),
+      pageHtml(`${first.name}: sweep`, [{ id: 'sweep', heading: `${first.name}: sweep over ${fields.join(', ')}`, facts: [['scenario', first.file], ['cells', String(cells.length)], ['games per cell', `${first.games.toLocaleString('en-US')}, seed ${JSON.stringify(first.seed)} (the same seeds in every cell)`]], keyLines: lines, charts, tables: [] }]),
+    );
+    o.say(`report: ${join(out, 'report.html')}\n`);
+  }
+  return out;
+}
