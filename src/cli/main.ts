@@ -13,6 +13,7 @@ import { registerBaseline } from './commands/baseline.js';
 import { registerCheck } from './commands/check.js';
 import { registerCompare } from './commands/compare.js';
 import { registerTournament } from './commands/tournament.js';
+import { registerTune } from './commands/tune.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -35,6 +36,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerCheck(program, io, (code) => (exitCode = code));
   registerCompare(program, io);
   registerTournament(program, io);
+  registerTune(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -231,7 +231,7 @@ export function buildCells(data: unknown, file: string, registry: Registry, over
 }
 
 /** Set a value at "rules.forces" or "seats[1].params.safetyWeight", creating mappings on the way. */
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.match(/[^.[\]]+/g) ?? [];
   let node: Record<string, unknown> = target;
   keys.forEach((key, i) => {

@@ -1,0 +1,90 @@
+/** `squabble tune <scenario> --param PATH --target METRIC=VALUE`: find the field value that brings a metric closest to a target. */
+import type { Command } from 'commander';
+import { buildPlan, readScenarioData, setPath } from '../../sim/scenario/load.js';
+import { ScenarioError } from '../../sim/scenario/errors.js';
+import { registry, gameOf } from '../../registry.js';
+import { runPlan } from '../../runner/pool.js';
+import { summarise } from '../../sim/stats/summary.js';
+import { tune, tuneMetric, type Evaluation } from '../../analysis/tune.js';
+import { textTable } from '../../report/format.js';
+import { CliError, type CliIO } from '../io.js';
+import { parseCount } from '../io.js';
+import { workersFrom } from '../plan.js';
+
+interface TuneOptions {
+  param: string;
+  target: string;
+  min: string;
+  max: string;
+  integer?: boolean;
+  games?: string;
+  workers?: string;
+  quiet?: boolean;
+}
+
+export function registerTune(program: Command, io: CliIO): void {
+  program
+    .command('tune')
+    .description('find the value of a numeric field that brings a metric closest to a target (same seeds for every value)')
+    .argument('<scenario>', 'scenario file')
+    .requiredOption('--param <path>', 'the field to tune, e.g. rules.maxTurns or seats[1].params.safetyWeight')
+    .requiredOption('--target <metric=value>', 'e.g. seat0.winRate=0.5, policy:builder.winRate=0.5, drawRate=0.05, length.mean=40')
+    .requiredOption('--min <x>', 'smallest value to try')
+    .requiredOption('--max <x>', 'largest value to try')
+    .option('--integer', 'the field takes whole numbers (e.g. hit points)')
+    .option('--games <n>', 'games per evaluation (default: the scenario\u2019s)')
+    .option('--workers <n>', 'worker threads')
+    .option('--quiet', 'no progress on stderr')
+    .action(async (file: string, o: TuneOptions) => {
+      const m = /^([^=]+)=([-\d.eE]+)$/.exec(o.target);
+      if (!m) throw new CliError(`--target: expected METRIC=VALUE (e.g. seat0.winRate=0.5), found ${JSON.stringify(o.target)}`);
+      const target = Number(m[2]);
+      const min = Number(o.min);
+      const max = Number(o.max);
+      if (!Number.isFinite(min) || !Number.isFinite(max) || !(min < max)) throw new CliError(`--min and --max: expected numbers with min < max, found ${o.min} and ${o.max}`);
+      if (o.integer && (!Number.isInteger(min) || !Number.isInteger(max))) throw new CliError('--integer: --min and --max must be whole numbers');
+      let data: Record<string, unknown>;
+      let players: number;
+      try {
+        data = readScenarioData(file).data as Record<string, unknown>;
+        players = buildPlan(data, file, registry, {}).players;
+      } catch (e) {
+        if (e instanceof ScenarioError) throw new CliError(e.message);
+        throw e;
+      }
+      let metric;
+      try {
+        metric = tuneMetric(m[1]!, players);
+      } catch (e) {
+        throw new CliError(`--target: ${(e as Error).message}`);
+      }
+      const games = o.games !== undefined ? parseCount(o.games, '--games', 1, 10_000_000_000) : undefined;
+      const workers = workersFrom(o.workers);
+      const evaluate = async (value: number): Promise<Evaluation> => {
+        const cell = structuredClone(data);
+        setPath(cell, o.param, value);
+        let plan;
+        try {
+          plan = buildPlan(cell, file, registry, games ? { games } : {});
+        } catch (e) {
+          if (e instanceof ScenarioError) throw new CliError(`${o.param} = ${value}: ${e.message}`);
+          throw e;
+        }
+        const s = summarise(gameOf(plan.game), plan, await runPlan(plan, { workers }));
+        let read;
+        try {
+          read = metric.read(s);
+        } catch (e) {
+          throw new CliError(`--target: ${(e as Error).message}`);
+        }
+        if (!o.quiet) io.err(`  ${o.param} = ${value}: ${metric.name} ${read.value.toFixed(4)} [${read.interval[0].toFixed(4)}, ${read.interval[1].toFixed(4)}]\n`);
+        return { value, metric: read.value, interval: read.interval };
+      };
+      const result = await tune(evaluate, min, max, target, o.integer ?? false);
+      const row = (e: Evaluation) => [String(e.value), e.metric.toFixed(4), `[${e.interval[0].toFixed(4)}, ${e.interval[1].toFixed(4)}]`, e === result.best ? 'best' : result.neighbours.includes(e) ? 'neighbour' : ''];
+      io.out(
+        `${o.param} = ${result.best.value} brings ${metric.name} to ${result.best.metric.toFixed(4)} [${result.best.interval[0].toFixed(4)}, ${result.best.interval[1].toFixed(4)}] (target ${target}); stopped: ${result.reason}.\n\n` +
+          `${textTable([o.param, metric.name, '95% interval', ''], result.evaluations.map(row))}\n`,
+      );
+    });
+}
