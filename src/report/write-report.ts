@@ -31,6 +31,7 @@ export function readReportInput(dir: string): ReportInput {
 /** The charts that apply to this run, in registry order. */
 export function buildCharts(input: ReportInput) {
   return CHARTS.filter((c) => !c.games || c.games.includes(input.summary.scenario.game)).flatMap((c) => {
+    if (c.buildMany) return c.buildMany(input);
     const spec = c.build(input);
     return spec ? [{ id: c.id, spec }] : [];
   });

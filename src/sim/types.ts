@@ -105,6 +105,8 @@ export interface MetricTableSpec {
    * tests them for drift.
    */
   readonly rates?: readonly { name: string; wins: string; of: string; description: string }[];
+  /** Optional group of each row (e.g. a card's group), for colouring charts. */
+  readonly rowGroups?: readonly string[];
 }
 
 export interface GameModule<S extends GameState = GameState, R = unknown> {

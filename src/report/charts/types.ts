@@ -15,6 +15,8 @@ export interface ChartBuilder {
   readonly games?: readonly string[];
   /** The spec, or null when this run has nothing for it to show. */
   build(input: ReportInput): TopLevelSpec | null;
+  /** For builders that make one chart per something (per table rate): ids and specs. */
+  buildMany?(input: ReportInput): { id: string; spec: TopLevelSpec }[];
 }
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';

@@ -74,7 +74,7 @@ export interface Summary {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
     /** The game's metric tables: per row (card, character...), the total of each column. */
-    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]>; rates: { name: string; wins: string; of: string; description: string }[] }>;
+    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]>; rates: { name: string; wins: string; of: string; description: string }[]; groups?: Record<string, string> }>;
   };
 }
 
@@ -137,6 +137,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     const rows: Record<string, number[]> = {};
     spec.rows.forEach((row, r) => (rows[row] = Array.from(data.subarray(r * width, (r + 1) * width))));
     tables[spec.name] = { description: spec.description, columns: spec.columns.map((c) => c.name), rows, rates: (spec.rates ?? []).map((r) => ({ ...r })) };
+    if (spec.rowGroups) tables[spec.name]!.groups = Object.fromEntries(spec.rows.map((row, r) => [row, spec.rowGroups![r]!]));
   });
   return {
     format: SUMMARY_FORMAT,

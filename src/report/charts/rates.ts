@@ -1,0 +1,78 @@
+/**
+ * One ranked chart per rate a game declares in its metric tables (card strength, win rate by
+ * the card dealt on top...): each row's rate with its 95% interval, its shrunk estimate, the
+ * mean line, outliers flagged with the false-discovery rate controlled (Benjamini-Hochberg),
+ * rows with too few games marked and kept. See src/analysis/rates.ts for the method.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import { analyseRates, FDR_Q } from '../../analysis/rates.js';
+import { type ChartBuilder, SCHEMA, WIDTH, COLOUR } from './types.js';
+
+const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+
+export const tableRates: ChartBuilder = {
+  id: 'rates',
+  build: () => null,
+  buildMany({ summary }) {
+    const charts: { id: string; spec: TopLevelSpec }[] = [];
+    for (const [name, t] of Object.entries(summary.metrics.tables)) {
+      for (const rate of t.rates ?? []) {
+        const wi = t.columns.indexOf(rate.wins);
+        const oi = t.columns.indexOf(rate.of);
+        const rows = analyseRates(Object.entries(t.rows).map(([row, v]) => ({ row, wins: v[wi]!, games: v[oi]! })));
+        if (rows.length < 2) continue;
+        const mean = rows.reduce((s, r) => s + r.wins, 0) / rows.reduce((s, r) => s + r.games, 0);
+        const flagged = rows.filter((r) => r.outlier).length;
+        const data = rows
+          .sort((a, b) => b.shrunk - a.shrunk)
+          .map((r) => ({
+            row: r.row,
+            group: t.groups?.[r.row] ?? 'all',
+            rate: r.rate,
+            shrunk: r.shrunk,
+            low: r.interval[0],
+            high: r.interval[1],
+            status: r.outlier ? `differs (FDR ${FDR_Q})` : r.fewGames ? 'too few games' : 'as the rest',
+            label: `${pct(r.rate)} [${pct(r.interval[0])}, ${pct(r.interval[1])}] of ${r.games.toLocaleString('en-US')}; shrunk ${pct(r.shrunk)}; q = ${r.qValue.toPrecision(2)}`,
+          }));
+        const grouped = t.groups !== undefined;
+        charts.push({
+          id: `rate-${name}-${rate.name}`,
+          spec: {
+            $schema: SCHEMA,
+            title: {
+              text: `${rate.description}`,
+              subtitle: [
+                `ranked by the shrunk estimate (diamond); dot and whiskers: observed rate and 95% interval; dashed: mean ${pct(mean)}`,
+                `${flagged} of ${rows.length} rows differ from the rest with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
+              ],
+            },
+            width: WIDTH,
+            height: Math.max(120, 16 * data.length),
+            layer: [
+              {
+                data: { values: data },
+                encoding: { y: { field: 'row', type: 'nominal', title: name, sort: null } },
+                layer: [
+                  { mark: { type: 'errorbar', ticks: false }, encoding: { x: { field: 'low', type: 'quantitative', title: 'Rate (%)', axis: { format: '.1%' }, scale: { zero: false } }, x2: { field: 'high' } } },
+                  {
+                    mark: { type: 'point', filled: true, size: 50 },
+                    encoding: {
+                      x: { field: 'rate', type: 'quantitative', title: 'Rate (%)' },
+                      color: grouped ? { field: 'group', type: 'nominal', title: 'Group' } : { field: 'status', type: 'nominal', title: null, scale: { domain: [`differs (FDR ${FDR_Q})`, 'as the rest', 'too few games'], range: [COLOUR.reference, COLOUR.estimate, COLOUR.capped] } },
+                      shape: { field: 'status', type: 'nominal', title: grouped ? 'Status' : null, ...(grouped ? {} : { legend: null }) },
+                      tooltip: [{ field: 'row', title: name }, { field: 'group' }, { field: 'label', title: 'rate' }, { field: 'status' }],
+                    },
+                  },
+                  { mark: { type: 'point', shape: 'diamond', size: 40, color: '#222', filled: false }, encoding: { x: { field: 'shrunk', type: 'quantitative', title: 'Rate (%)' } } },
+                ],
+              },
+              { data: { values: [{ mean }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#666' }, encoding: { x: { field: 'mean', type: 'quantitative', title: 'Rate (%)' } } },
+            ],
+          } as TopLevelSpec,
+        });
+      }
+    }
+    return charts;
+  },
+};
