@@ -43,6 +43,8 @@ const suites = [
   { label: 'worms random 2p', scenario: 'scenarios/worms/random-2p.yaml', games: 2_000_000 },
   { label: 'worms random 4p', scenario: 'scenarios/worms/random-4p.yaml', games: 500_000 },
   { label: 'worms greedy vs builder', scenario: 'scenarios/worms/greedy-vs-builder.yaml', games: 200_000 },
+  { label: 'squirmish classic greedy', scenario: 'scenarios/squirmish/classic-greedy.yaml', games: 40_000 },
+  { label: 'squirmish classic random', scenario: 'scenarios/squirmish/classic-random.yaml', games: 40_000 },
 ];
 const scaling = [];
 for (const s of suites) {

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { TopLevelSpec } from 'vega-lite';
 import type { ReportInput } from './charts/types.js';
 import type { ReportTable } from './tables.js';
-import { keyNumbers } from './summary-report.js';
+import { keyNumbers, ruleValue } from './summary-report.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 
 const require = createRequire(import.meta.url);
@@ -91,7 +91,7 @@ export interface PageSection {
 export function runFacts(input: ReportInput): [string, string][] {
   const { summary: s, run } = input;
   const rules = Object.entries(s.scenario.rules)
-    .map(([k, v]) => `${k} = ${typeof v === 'object' ? JSON.stringify(v).slice(0, 80) : JSON.stringify(v)}`)
+    .map(([k, v]) => `${k} = ${ruleValue(v)}`)
     .join(', ');
   return [
     ['scenario', `${run.scenario} (hash ${run.scenarioHash})`],

@@ -61,7 +61,17 @@ export function summaryText(s: Summary): string {
   return [header(s), '', ...keyNumbers(s), ...tables(s, textTable, (t) => `\n${t}`)].join('\n') + '\n';
 }
 
+/** A rule's value for one line: inlined data (a card pool, a roster) is summarised, not printed whole. */
+export function ruleValue(v: unknown): string {
+  if (Array.isArray(v)) return v.length > 3 || JSON.stringify(v).length > 60 ? `[${v.length} entries]` : JSON.stringify(v);
+  if (v !== null && typeof v === 'object') {
+    const text = JSON.stringify(v);
+    return text.length > 60 ? `{${Object.keys(v).length} fields}` : text;
+  }
+  return JSON.stringify(v);
+}
+
 export function summaryMarkdown(s: Summary): string {
-  const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+  const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${ruleValue(v)}`).join(', ');
   return [`# ${header(s)}`, '', `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...tables(s, markdownTable, (t) => `\n## ${t}\n`)].join('\n') + '\n';
 }

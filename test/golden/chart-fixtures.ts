@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 
-export const CHART_FIXTURES = [{ id: 'worms-random-2p', args: ['scenarios/worms/random-2p.yaml', '--games', '2000', '--seed', '1'] }] as const;
+export const CHART_FIXTURES = [
+  { id: 'worms-random-2p', args: ['scenarios/worms/random-2p.yaml', '--games', '2000', '--seed', '1'] },
+  { id: 'squirmish-classic-greedy', args: ['scenarios/squirmish/classic-greedy.yaml', '--games', '1000', '--seed', '1'] },
+] as const;
 
 /** Play a fixture into a fresh directory (no report) and return the directory. */
 export async function playFixture(args: readonly string[]): Promise<string> {

@@ -6,4 +6,6 @@ export const GOLDENS = [
   { file: 'worms-random-2p-game0.txt', scenario: 'scenarios/worms/random-2p.yaml', game: 0 },
   { file: 'worms-greedy-vs-builder-game1.txt', scenario: 'scenarios/worms/greedy-vs-builder.yaml', game: 1 },
   { file: 'worms-random-4p-game2.txt', scenario: 'scenarios/worms/random-4p.yaml', game: 2 },
+  { file: 'squirmish-classic-greedy-game2.txt', scenario: 'scenarios/squirmish/classic-greedy.yaml', game: 2 },
+  { file: 'squirmish-tabletop-2p-game6.txt', scenario: 'scenarios/squirmish/tabletop-2p.yaml', game: 6 },
 ] as const;

@@ -37,6 +37,8 @@ export const worms: GameModule<WormsState, WormsRules> = {
   legalActions,
   apply,
   copy,
+  // The only hidden information is the deck's order: any seat may re-deal it at random.
+  determinize: (state, _seat, rng) => rng.shuffle(state.deck, 0, state.deckLen),
   describeAction,
   render,
   checkInvariants,

@@ -3,5 +3,6 @@ import type { ChartBuilder } from './types.js';
 import { winRateBySeat, winRateByPolicy, policyMatchups, outcomes, firstPlayer, gameLength } from './common.js';
 import { wormsTopCard, wormsAcesOnTop } from './worms.js';
 import { tableRates } from './rates.js';
+import { squirmishKoMatrix, squirmishDamage } from './squirmish.js';
 
-export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, tableRates, wormsTopCard, wormsAcesOnTop];
+export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, tableRates, wormsTopCard, wormsAcesOnTop, squirmishKoMatrix, squirmishDamage];

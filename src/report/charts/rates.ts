@@ -56,7 +56,7 @@ export const tableRates: ChartBuilder = {
                 layer: [
                   { mark: { type: 'errorbar', ticks: false }, encoding: { x: { field: 'low', type: 'quantitative', title: 'Rate (%)', axis: { format: '.1%' }, scale: { zero: false } }, x2: { field: 'high' } } },
                   {
-                    mark: { type: 'point', filled: true, size: 50 },
+                    mark: { type: 'point', filled: true, size: 30 },
                     encoding: {
                       x: { field: 'rate', type: 'quantitative', title: 'Rate (%)' },
                       color: grouped ? { field: 'group', type: 'nominal', title: 'Group' } : { field: 'status', type: 'nominal', title: null, scale: { domain: [`differs (FDR ${FDR_Q})`, 'as the rest', 'too few games'], range: [COLOUR.reference, COLOUR.estimate, COLOUR.capped] } },
@@ -64,7 +64,7 @@ export const tableRates: ChartBuilder = {
                       tooltip: [{ field: 'row', title: name }, { field: 'group' }, { field: 'label', title: 'rate' }, { field: 'status' }],
                     },
                   },
-                  { mark: { type: 'point', shape: 'diamond', size: 40, color: '#222', filled: false }, encoding: { x: { field: 'shrunk', type: 'quantitative', title: 'Rate (%)' } } },
+                  { mark: { type: 'point', shape: 'diamond', size: 110, color: '#222', filled: false }, encoding: { x: { field: 'shrunk', type: 'quantitative', title: 'Rate (%)' } } },
                 ],
               },
               { data: { values: [{ mean }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#666' }, encoding: { x: { field: 'mean', type: 'quantitative', title: 'Rate (%)' } } },

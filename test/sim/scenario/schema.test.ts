@@ -10,11 +10,14 @@ import { scenarioReferenceMarkdown } from '../../../src/sim/scenario/describe.js
 
 const committed = JSON.parse(readFileSync('scenarios/schema.json', 'utf8'));
 
+/** Every YAML file under scenarios/ that is a scenario (has a `game`); decks, rosters and layouts are data files. */
 function shippedScenarios(dir = 'scenarios'): string[] {
   return readdirSync(dir).flatMap((f) => {
     const path = join(dir, f);
-    if (statSync(path).isDirectory()) return f === 'decks' || f === 'boards' ? [] : shippedScenarios(path);
-    return /\.ya?ml$/.test(f) ? [path] : [];
+    if (statSync(path).isDirectory()) return shippedScenarios(path);
+    if (!/\.ya?ml$/.test(f)) return [];
+    const data = parse(readFileSync(path, 'utf8')) as { game?: unknown } | null;
+    return data && typeof data === 'object' && 'game' in data ? [path] : [];
   });
 }
 

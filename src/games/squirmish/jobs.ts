@@ -1,0 +1,417 @@
+/**
+ * Running queued effects (the card language's effects, docs/cards.md) and the decisions some of
+ * them ask for: a chosen card, a placement of a drawn card, whose hand to look at and which card
+ * to discard, moves, re-arrangements, damage shifts, a second attack, a confused card's victim.
+ * The job stays at the head of the queue while its decision is pending.
+ */
+import type { Rng } from '../../sim/rng.js';
+import {
+  SquirmishState, LOC_GRID, LOC_HAND, FOREVER, JK_ATTACK, DEC_JOB, G_MOVES,
+} from './state.js';
+import {
+  E_DAMAGE, E_HEAL, E_KO, E_STATUS, E_DRAW, E_LOOK_DISCARD, E_DISCARD_DRAWN, E_MOVE_SELF, E_MOVE_OPPONENT, E_REARRANGE,
+  E_EXTRA_MOVE, E_MOVE_DAMAGE, E_ROLL_AGAIN, E_CONFUSE, E_CUSTOM,
+  TO_TARGET, TO_ATTACKER, TO_SELF, TO_ADJ_ENEMIES, TO_ADJ_ALL, TO_ADJ_OWN, TO_TADJ_ENEMIES, TO_TADJ_ALL, TO_CHOSEN,
+  TO_CHOSEN_ENEMY, TO_CHOSEN_OWN, TO_ALL_ENEMIES, TO_ALL_OWN, STATUS_NO_ATTACK, DURATION_THIS_TURN, DURATION_NEXT_TURN,
+} from './vocabulary.js';
+import { damageCard, koCard, afterStatics, drawCard, popJob, enqueue, attackTargets, placedTriggers, MAX_ATTACK_DEPTH } from './resolve.js';
+import { NAMED_EFFECTS, NAMED_EFFECT_NAMES } from './effects.js';
+import { act, OP_PICK, OP_PLACE, OP_MOVE, OP_SHIFT, OP_ATTACK, OP_SEAT, OP_SKIP, SKIP, opOf, xOf, yOf } from './actions.js';
+import { openCells } from './board.js';
+
+const cards = new Int16Array(256);
+let open = new Int16Array(0);
+
+function openBuffer(s: SquirmishState): Int16Array {
+  if (open.length < 4 * s.maxInst + 4) open = new Int16Array(4 * s.maxInst + 4);
+  return open;
+}
+
+const isChosen = (to: number): boolean => to === TO_CHOSEN || to === TO_CHOSEN_ENEMY || to === TO_CHOSEN_OWN;
+
+function neighbours(s: SquirmishState, of: number, seat: number, mode: number, except: number, n: number): number {
+  if (of < 0 || s.loc[of] !== LOC_GRID) return n;
+  const c = s.cell[of]!;
+  const W = s.W;
+  for (let dir = 0; dir < 4; dir++) {
+    const j = s.grid[dir === 0 ? c - W : dir === 1 ? c - 1 : dir === 2 ? c + 1 : c + W]! - 1;
+    if (j < 0 || j === except) continue;
+    if (mode === 1 && s.owner[j] === seat) continue;
+    if (mode === 2 && s.owner[j] !== seat) continue;
+    cards[n++] = j;
+  }
+  return n;
+}
+
+/** The cards effect `to` reaches (for chosen targets: the candidates), written to the module buffer. */
+function targetSet(s: SquirmishState, to: number, src: number, seat: number, tgt: number, atk: number): number {
+  let n = 0;
+  switch (to) {
+    case TO_TARGET:
+      if (tgt >= 0 && s.loc[tgt] === LOC_GRID) cards[n++] = tgt;
+      return n;
+    case TO_ATTACKER:
+      if (atk >= 0 && s.loc[atk] === LOC_GRID) cards[n++] = atk;
+      return n;
+    case TO_SELF:
+      if (src >= 0 && s.loc[src] === LOC_GRID) cards[n++] = src;
+      return n;
+    case TO_ADJ_ENEMIES:
+      return neighbours(s, src, seat, 1, -1, 0);
+    case TO_ADJ_ALL:
+      return neighbours(s, src, seat, 0, -1, 0);
+    case TO_ADJ_OWN:
+      return neighbours(s, src, seat, 2, -1, 0);
+    case TO_TADJ_ENEMIES:
+      return neighbours(s, tgt, seat, 1, -1, 0);
+    case TO_TADJ_ALL:
+      return neighbours(s, tgt, seat, 0, -1, 0);
+    default:
+      for (let k = 0; k < s.gridCount; k++) {
+        const i = s.gridList[k]!;
+        const own = s.owner[i] === seat;
+        switch (to) {
+          case TO_CHOSEN:
+            if (i === tgt || i === src) continue;
+            break;
+          case TO_CHOSEN_ENEMY:
+            if (i === tgt || own) continue;
+            break;
+          case TO_CHOSEN_OWN:
+            if (i === tgt || !own) continue;
+            break;
+          case TO_ALL_ENEMIES:
+            if (own) continue;
+            break;
+          case TO_ALL_OWN:
+            if (!own) continue;
+            break;
+        }
+        cards[n++] = i;
+      }
+      return n;
+  }
+}
+
+/** The turn index before which a status given now to card x (controlled by p) stays on. */
+function statusUntil(s: SquirmishState, p: number, duration: number): number {
+  if (duration === DURATION_THIS_TURN) return s.turns + 1;
+  if (duration === DURATION_NEXT_TURN) {
+    let d = (p - s.mover + s.players) % s.players;
+    if (d === 0) d = s.players;
+    return s.turns + d + 1;
+  }
+  return FOREVER;
+}
+
+/** Apply a card-directed effect (damage, heal, ko, status) of job q to card x. */
+function hitCard(s: SquirmishState, q: number, x: number): void {
+  const e = s.jobEff[q]!;
+  const t = s.table;
+  const src = s.jobSource[q]!;
+  const amt = s.jobAmount[q]!;
+  switch (t.effVerb[e]) {
+    case E_DAMAGE:
+      damageCard(s, x, afterStatics(s, x, amt, src), src);
+      break;
+    case E_HEAL:
+      s.healCard(x, amt, src);
+      break;
+    case E_KO:
+      koCard(s, x, src);
+      break;
+    case E_STATUS: {
+      const until = statusUntil(s, s.owner[x]!, t.effArg2[e]!);
+      if (t.effArg[e] === STATUS_NO_ATTACK) s.noAttackUntil[x] = Math.max(s.noAttackUntil[x]!, until);
+      else s.notAttackableUntil[x] = Math.max(s.notAttackableUntil[x]!, until);
+      break;
+    }
+  }
+}
+
+/** Seats other than `seat` with cards in hand, written to the module buffer. */
+function handSeats(s: SquirmishState, seat: number): number {
+  let n = 0;
+  for (let k = 1; k < s.players; k++) {
+    const p = (seat + k) % s.players;
+    if (s.handLen[p]! > 0) cards[n++] = p;
+  }
+  return n;
+}
+
+function ask(s: SquirmishState, seat: number): boolean {
+  s.dec = DEC_JOB;
+  s.toMove = seat;
+  return false;
+}
+
+/**
+ * Run the effect job at the queue head. Returns true if it finished (and was popped), false if
+ * it waits for a decision (s.dec = DEC_JOB, toMove = the job's seat).
+ */
+export function runEffectJob(s: SquirmishState, q: number, rng: Rng): boolean {
+  const t = s.table;
+  const e = s.jobEff[q]!;
+  const src = s.jobSource[q]!;
+  const seat = s.jobSeat[q]!;
+  if (e < 0) {
+    popJob(s);
+    return true;
+  }
+  switch (t.effVerb[e]) {
+    case E_DAMAGE:
+    case E_HEAL:
+    case E_KO:
+    case E_STATUS: {
+      const to = t.effTo[e]!;
+      const n = targetSet(s, to, src, seat, s.jobTarget[q]!, s.jobAttacker[q]!);
+      if (isChosen(to)) {
+        if (n === 0) break;
+        return ask(s, seat);
+      }
+      for (let k = 0; k < n; k++) hitCard(s, q, cards[k]!);
+      break;
+    }
+    case E_DRAW: {
+      if (s.jobCount[q] === 0) {
+        let last = -1;
+        for (let k = 0; k < s.jobAmount[q]!; k++) {
+          const i = drawCard(s, seat, rng);
+          if (i >= 0) last = i;
+        }
+        s.jobCount[q] = 1;
+        s.jobData[q] = last;
+      }
+      const drawn = s.jobData[q]!;
+      if (t.effArg[e] === 1 && drawn >= 0 && s.loc[drawn] === LOC_HAND && s.owner[drawn] === seat && s.inPlay[seat]! < s.rules.inPlayLimit) return ask(s, seat);
+      break;
+    }
+    case E_LOOK_DISCARD: {
+      if (s.jobCount[q] === 0) {
+        const n = handSeats(s, seat);
+        if (n === 0) break;
+        if (n > 1) return ask(s, seat);
+        s.jobCount[q] = 1;
+        s.jobData[q] = cards[0]!;
+      }
+      const p = s.jobData[q]!;
+      if (s.handLen[p] === 0) break;
+      for (let k = 0; k < s.handLen[p]!; k++) {
+        const i = s.handCard(p, k);
+        s.knownBy[i] = s.knownBy[i]! | (1 << seat);
+      }
+      return ask(s, seat);
+    }
+    case E_DISCARD_DRAWN: {
+      const i = s.jobData[q]!;
+      if (i >= 0 && s.loc[i] === LOC_HAND && s.owner[i] !== seat) {
+        s.removeFromHand(s.owner[i]!, i);
+        s.toDiscard(i);
+      }
+      break;
+    }
+    case E_MOVE_SELF:
+    case E_EXTRA_MOVE:
+    case E_MOVE_OPPONENT:
+    case E_MOVE_DAMAGE:
+    case E_ROLL_AGAIN:
+      if (t.effVerb[e] === E_MOVE_SELF && s.loc[src] !== LOC_GRID) break;
+      if (t.effVerb[e] === E_ROLL_AGAIN && (s.loc[src] !== LOC_GRID || s.jobDepth[q]! >= MAX_ATTACK_DEPTH)) break;
+      return ask(s, seat);
+    case E_REARRANGE:
+      if (s.jobCount[q] === 0) s.jobCount[q] = Math.max(1, s.gridCount - 1);
+      return ask(s, seat);
+    case E_CONFUSE: {
+      const tgt = s.jobTarget[q]!;
+      if (s.loc[tgt] !== LOC_GRID || s.jobDepth[q]! >= MAX_ATTACK_DEPTH) break;
+      if (neighbours(s, tgt, seat, 0, -1, 0) === 0) break;
+      return ask(s, seat);
+    }
+    case E_CUSTOM: {
+      const effect = NAMED_EFFECTS[NAMED_EFFECT_NAMES[t.effArg[e]!]!];
+      if (effect) effect.run(s, src, seat, rng);
+      break;
+    }
+  }
+  popJob(s);
+  return true;
+}
+
+function movePairs(s: SquirmishState, out: Int32Array, n: number, seat: number, mode: number): number {
+  // mode 0: own card with an adjacent card; 1: enemy card with an adjacent card.
+  const W = s.W;
+  for (let k = 0; k < s.gridCount; k++) {
+    const a = s.gridList[k]!;
+    if ((s.owner[a] === seat) !== (mode === 0)) continue;
+    const c = s.cell[a]!;
+    for (let dir = 0; dir < 4; dir++) {
+      const b = s.grid[dir === 0 ? c - W : dir === 1 ? c - 1 : dir === 2 ? c + 1 : c + W]! - 1;
+      if (b >= 0) out[n++] = act(OP_MOVE, a, b);
+    }
+  }
+  return n;
+}
+
+const encodeAttack = (a: number, t: number): number => act(OP_ATTACK, a, t);
+
+/** The options of the job decision at the queue head. */
+export function jobOptions(s: SquirmishState, out: Int32Array): number {
+  const q = s.qHead;
+  const t = s.table;
+  const e = s.jobEff[q]!;
+  const src = s.jobSource[q]!;
+  const seat = s.jobSeat[q]!;
+  let n = 0;
+  switch (t.effVerb[e]) {
+    case E_DAMAGE:
+    case E_HEAL:
+    case E_KO:
+    case E_STATUS: {
+      const m = targetSet(s, t.effTo[e]!, src, seat, s.jobTarget[q]!, s.jobAttacker[q]!);
+      for (let k = 0; k < m; k++) out[n++] = act(OP_PICK, cards[k]!, 0);
+      return n;
+    }
+    case E_DRAW: {
+      const buf = openBuffer(s);
+      const m = openCells(s, buf);
+      const i = s.jobData[q]!;
+      for (let k = 0; k < m; k++) out[n++] = act(OP_PLACE, i, buf[k]!);
+      out[n++] = SKIP;
+      return n;
+    }
+    case E_LOOK_DISCARD: {
+      if (s.jobCount[q] === 0) {
+        const m = handSeats(s, seat);
+        for (let k = 0; k < m; k++) out[n++] = act(OP_SEAT, cards[k]!, 0);
+        return n;
+      }
+      const p = s.jobData[q]!;
+      for (let k = 0; k < s.handLen[p]!; k++) out[n++] = act(OP_PICK, s.handCard(p, k), 0);
+      return n;
+    }
+    case E_MOVE_SELF:
+      for (let k = 0; k < s.gridCount; k++) {
+        const b = s.gridList[k]!;
+        if (b !== src) out[n++] = act(OP_MOVE, src, b);
+      }
+      out[n++] = SKIP;
+      return n;
+    case E_EXTRA_MOVE:
+      n = movePairs(s, out, 0, seat, 0);
+      out[n++] = SKIP;
+      return n;
+    case E_MOVE_OPPONENT:
+      n = movePairs(s, out, 0, seat, 1);
+      out[n++] = SKIP;
+      return n;
+    case E_REARRANGE:
+      for (let k = 0; k < s.gridCount; k++)
+        for (let j = k + 1; j < s.gridCount; j++) out[n++] = act(OP_MOVE, s.gridList[k]!, s.gridList[j]!);
+      out[n++] = SKIP;
+      return n;
+    case E_MOVE_DAMAGE:
+      for (let k = 0; k < s.gridCount; k++) {
+        const a = s.gridList[k]!;
+        if (s.owner[a] !== seat || s.damage[a] === 0) continue;
+        for (let j = 0; j < s.gridCount; j++) {
+          const b = s.gridList[j]!;
+          if (b !== a && s.owner[b] === seat && s.damage[b]! < s.hpOf(b)) out[n++] = act(OP_SHIFT, a, b);
+        }
+      }
+      out[n++] = SKIP;
+      return n;
+    case E_ROLL_AGAIN:
+      n = attackTargets(s, src, out, 0, encodeAttack);
+      out[n++] = SKIP;
+      return n;
+    case E_CONFUSE: {
+      const m = neighbours(s, s.jobTarget[q]!, seat, 0, -1, 0);
+      for (let k = 0; k < m; k++) out[n++] = act(OP_PICK, cards[k]!, 0);
+      return n;
+    }
+  }
+  out[n++] = SKIP;
+  return n;
+}
+
+/** Apply the chosen option of the job decision at the queue head. */
+export function applyJobChoice(s: SquirmishState, action: number, rng: Rng): void {
+  const q = s.qHead;
+  const t = s.table;
+  const e = s.jobEff[q]!;
+  const verb = t.effVerb[e]!;
+  const src = s.jobSource[q]!;
+  const seat = s.jobSeat[q]!;
+  const op = opOf(action);
+  const x = xOf(action);
+  const y = yOf(action);
+  if (op === OP_SKIP) {
+    popJob(s);
+    return;
+  }
+  switch (verb) {
+    case E_DAMAGE:
+    case E_HEAL:
+    case E_KO:
+    case E_STATUS:
+      hitCard(s, q, x);
+      popJob(s);
+      return;
+    case E_DRAW:
+      popJob(s);
+      s.removeFromHand(seat, x);
+      s.placeCard(x, seat, y);
+      placedTriggers(s, x, rng);
+      return;
+    case E_LOOK_DISCARD:
+      if (op === OP_SEAT) {
+        s.jobCount[q] = 1;
+        s.jobData[q] = x;
+        return; // the job runs again: reveal, then pick
+      }
+      popJob(s);
+      s.removeFromHand(s.owner[x]!, x);
+      s.toDiscard(x);
+      return;
+    case E_MOVE_SELF:
+    case E_EXTRA_MOVE:
+    case E_MOVE_OPPONENT:
+      popJob(s);
+      s.swapCells(x, y);
+      s.movedTurn[x] = s.turns;
+      s.gameCounters[G_MOVES]!++;
+      return;
+    case E_REARRANGE:
+      s.swapCells(x, y);
+      s.gameCounters[G_MOVES]!++;
+      if (--s.jobCount[q]! <= 0) popJob(s);
+      return;
+    case E_MOVE_DAMAGE: {
+      popJob(s);
+      const want = t.effArg[e] === 1 ? s.damage[x]! : s.jobAmount[q]!;
+      const moved = Math.min(want, s.damage[x]!, s.hpOf(y) - s.damage[y]!);
+      if (moved > 0) {
+        s.damage[x]! -= moved;
+        s.damage[y]! += moved;
+        s.lastHitBy[y] = seat;
+        s.lastHitOverride[y] = 0;
+        s.lastHitSource[y] = src;
+      }
+      return;
+    }
+    case E_ROLL_AGAIN: {
+      const depth = s.jobDepth[q]! + 1;
+      popJob(s);
+      enqueue(s, JK_ATTACK, -1, src, seat, y, src, 0, 0, 0, depth);
+      return;
+    }
+    case E_CONFUSE: {
+      const confused = s.jobTarget[q]!;
+      const depth = s.jobDepth[q]! + 1;
+      popJob(s);
+      enqueue(s, JK_ATTACK, -1, confused, s.owner[confused]!, x, confused, 0, 0, 0, depth);
+      return;
+    }
+  }
+  popJob(s);
+}

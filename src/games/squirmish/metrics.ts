@@ -1,0 +1,154 @@
+/**
+ * What Squirmish adds to the results: whole-game and per-seat counters, and one table with a
+ * row per distinct card of the deck (raw integer counts, summed over games, so partial results
+ * merge exactly).
+ */
+import type { GameMetricsSpec, MetricTableSpec } from '../../sim/types.js';
+import {
+  SquirmishState, rowsOf, CARD_COLS, CC_ATTACKS, CC_ATTACKED, CC_KOS, CC_KOED, CC_DEALT, CC_TAKEN, CC_HEALED, CC_TURNS,
+  CC_SPECIALS, CC_ABILITIES, GAME_COUNTERS, SEAT_COUNTERS, S_VICTORY,
+} from './state.js';
+import { tableOf, type SquirmishRules } from './params.js';
+
+const gameCounters = [
+  { name: 'attacks', description: 'attacks resolved (extra attacks included)' },
+  { name: 'knockouts', description: 'cards knocked out into a victory pile' },
+  { name: 'ownKnockouts', description: 'cards knocked out by their own side (discarded)' },
+  { name: 'fragmentations', description: 'clean-ups that broke the Squirmish into islands' },
+  { name: 'reattachments', description: 're-attachment decisions (cards or fragments)' },
+  { name: 'reshuffles', description: 'times the discard pile became the deck' },
+  { name: 'placements', description: 'cards placed from hand (weigh-in, replacements, consolation prizes included)' },
+  { name: 'replacements', description: 'damage-free cards replaced' },
+  { name: 'moves', description: 'swaps (moves and ability moves)' },
+  { name: 'draws', description: 'cards drawn (deal excluded)' },
+  { name: 'handLimitDiscards', description: 'cards discarded to the hand limit' },
+  { name: 'specialAttacks', description: 'special attacks rolled' },
+  { name: 'weirdUses', description: 'weird abilities used' },
+  { name: 'avoided', description: 'attacks avoided by a defensive ability' },
+  { name: 'rerolls', description: 'attack dice re-rolled' },
+  { name: 'consolations', description: 'consolation prizes given' },
+  { name: 'noEffect', description: 'attacks that rolled NO EFFECT' },
+  { name: 'weighInTies', description: 'weigh-ins decided at random between equal picks' },
+  { name: 'confusions', description: 'attacked cards confused into attacking another' },
+  { name: 'extraAttacks', description: 'attacks made by roll-again or confusion' },
+  { name: 'damage', description: 'damage counters placed' },
+  { name: 'healing', description: 'damage counters removed by healing' },
+];
+
+const seatCounters = [
+  { name: 'attacks', description: "attacks made by the seat's cards" },
+  { name: 'knockouts', description: 'cards the seat won into its victory pile' },
+  { name: 'damage', description: "damage dealt by the seat's cards" },
+  { name: 'placements', description: 'cards the seat placed' },
+  { name: 'moves', description: 'moves the seat made' },
+  { name: 'draws', description: 'cards the seat drew' },
+  { name: 'victoryPile', description: "cards in the seat's victory pile at the end" },
+  { name: 'cardsLost', description: "the seat's cards knocked out" },
+];
+
+export const CARD_TABLE_COLUMNS = [
+  { name: 'drawnGames', description: '(seat, game) pairs in which the seat drew or was dealt the card' },
+  { name: 'drawnWins', description: '... of which the seat won' },
+  { name: 'placedGames', description: '(seat, game) pairs in which the seat placed the card' },
+  { name: 'placedWins', description: '... of which the seat won' },
+  { name: 'notPlacedGames', description: '(seat, game) pairs in which the seat drew the card but never placed it' },
+  { name: 'notPlacedWins', description: '... of which the seat won' },
+  { name: 'attackedGames', description: 'games in which the card attacked' },
+  { name: 'wasAttackedGames', description: 'games in which the card was attacked' },
+  { name: 'attacks', description: 'attacks the card made' },
+  { name: 'timesAttacked', description: 'attacks the card received' },
+  { name: 'kosScored', description: 'knock-outs the card caused (last hit or KO effect)' },
+  { name: 'kosSuffered', description: 'times the card was knocked out' },
+  { name: 'damageDealt', description: 'damage the card dealt (attacks and abilities)' },
+  { name: 'damageTaken', description: 'damage the card took' },
+  { name: 'healed', description: 'damage the card healed (on any card)' },
+  { name: 'turnsInPlay', description: 'turn ends the card spent in play' },
+  { name: 'specials', description: 'special attacks the card rolled' },
+  { name: 'abilityUses', description: 'times its abilities fired' },
+];
+
+export const squirmishMetrics: GameMetricsSpec<SquirmishState> = {
+  counters: gameCounters,
+  seatCounters,
+  record(s, counters, seat) {
+    for (let k = 0; k < GAME_COUNTERS; k++) counters[k]! += s.gameCounters[k]!;
+    for (let p = 0; p < s.players; p++) {
+      for (let k = 0; k < SEAT_COUNTERS; k++) seat[p * SEAT_COUNTERS + k]! += k === S_VICTORY ? s.victoryLen[p]! : s.seatCounters[p * SEAT_COUNTERS + k]!;
+    }
+  },
+  tables(rules): readonly MetricTableSpec[] {
+    const r = rules as SquirmishRules;
+    const table = tableOf(r);
+    return [
+      {
+        name: 'cards',
+        description: 'Per distinct card of the deck: raw counts summed over games',
+        rows: rowsOf(r, table).map((c) => table.names[c]!),
+        columns: CARD_TABLE_COLUMNS,
+        // Card strength: the controller's win rate when the card was drawn, placed, or drawn but never placed.
+        rates: [
+          { name: 'winRateWhenPlaced', wins: 'placedWins', of: 'placedGames', description: "card strength: win rate of a card's controller in games where it was placed" },
+          { name: 'winRateWhenDrawn', wins: 'drawnWins', of: 'drawnGames', description: "win rate of a card's controller in games where it was drawn" },
+          { name: 'winRateWhenNotPlaced', wins: 'notPlacedWins', of: 'notPlacedGames', description: 'win rate of a seat that drew the card but never placed it' },
+        ],
+        rowGroups: rowsOf(r, table).map((c) => {
+          const g = table.group[c]!;
+          return g >= 0 ? (table.groupNames[g] ?? 'no group') : 'no group';
+        }),
+      },
+      {
+        name: 'knockouts',
+        description: 'Which card knocks out which: row = the card credited with the knock-out, column = the card knocked out',
+        rows: rowsOf(r, table).map((c) => table.names[c]!),
+        columns: rowsOf(r, table).map((c) => ({ name: table.names[c]!, description: `times ${table.names[c]!} was knocked out by the row card` })),
+      },
+    ];
+  },
+  recordTables(s, tables) {
+    const ko = tables[1]!;
+    for (let k = 0; k < s.koCount; k++) ko[s.koList[k]!]!++;
+    const out = tables[0]!;
+    const w = CARD_TABLE_COLUMNS.length;
+    const rows = s.rowCards.length;
+    for (let r = 0; r < rows; r++) {
+      const o = r * w;
+      const st = r * CARD_COLS;
+      const drawn = s.drawnMask[r]!;
+      const placed = s.placedMask[r]!;
+      // A card never drawn or placed stayed in the deck or discard pile: every count is 0.
+      if (drawn === 0 && placed === 0) continue;
+      {
+        for (let p = 0; p < s.players; p++) {
+          const bit = 1 << p;
+          const won = !s.capped && s.winner === p ? 1 : 0;
+          if ((drawn & bit) !== 0) {
+            out[o]! += 1;
+            out[o + 1]! += won;
+            if ((placed & bit) === 0) {
+              out[o + 4]! += 1;
+              out[o + 5]! += won;
+            }
+          }
+          if ((placed & bit) !== 0) {
+            out[o + 2]! += 1;
+            out[o + 3]! += won;
+          }
+        }
+      }
+      const attacks = s.cardStats[st + CC_ATTACKS]!;
+      const attacked = s.cardStats[st + CC_ATTACKED]!;
+      if (attacks > 0) out[o + 6]! += 1;
+      if (attacked > 0) out[o + 7]! += 1;
+      out[o + 8]! += attacks;
+      out[o + 9]! += attacked;
+      out[o + 10]! += s.cardStats[st + CC_KOS]!;
+      out[o + 11]! += s.cardStats[st + CC_KOED]!;
+      out[o + 12]! += s.cardStats[st + CC_DEALT]!;
+      out[o + 13]! += s.cardStats[st + CC_TAKEN]!;
+      out[o + 14]! += s.cardStats[st + CC_HEALED]!;
+      out[o + 15]! += s.cardStats[st + CC_TURNS]!;
+      out[o + 16]! += s.cardStats[st + CC_SPECIALS]!;
+      out[o + 17]! += s.cardStats[st + CC_ABILITIES]!;
+    }
+  },
+};

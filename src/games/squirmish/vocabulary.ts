@@ -1,0 +1,188 @@
+/**
+ * The words of the Squirmish card language (docs/cards.md) and the small integers they compile
+ * to. Card files name these words; the engine only ever sees the integers.
+ */
+
+/** When an ability fires (`when:` in a card file). */
+export const TRIGGERS = {
+  /** This card attacks (attacking ability): modifiers for this attack, then its effects. */
+  attack: 0,
+  /** This card's first attack since it entered play (an attack trigger with a first-attack condition). */
+  'first-attack': 0,
+  /** This card is attacked (defensive ability). */
+  attacked: 1,
+  /** After this card's attack has been resolved. */
+  'after-attack': 2,
+  /** Always on while the card is in play (static ability). */
+  always: 3,
+  /** Always on while two or more cards of the card's group are in play. */
+  'group-active': 3,
+  /** Weird ability: once per turn on its controller's turn, in the abilities step, if the controller chooses. */
+  'your-turn': 4,
+  /** Another player draws a card. */
+  'opponent-draws': 5,
+  /** This card is placed in the Squirmish (from hand). */
+  placed: 6,
+} as const;
+export type TriggerName = keyof typeof TRIGGERS;
+export const T_ATTACK = 0;
+export const T_ATTACKED = 1;
+export const T_AFTER_ATTACK = 2;
+export const T_STATIC = 3;
+export const T_WEIRD = 4;
+export const T_OPP_DRAW = 5;
+export const T_PLACED = 6;
+export const TRIGGER_COUNT = 7;
+export const TRIGGER_NAMES = ['attack', 'attacked', 'after-attack', 'always', 'your-turn', 'opponent-draws', 'placed'];
+
+/** Who an effect reaches (`to:`). "Enemy" and "own" are relative to the controller of the card with the ability. */
+export const TARGETS = {
+  target: 0,
+  attacker: 1,
+  self: 2,
+  'adjacent-enemies': 3,
+  'adjacent-all': 4,
+  'adjacent-own': 5,
+  'target-adjacent-enemies': 6,
+  'target-adjacent-all': 7,
+  chosen: 8,
+  'chosen-enemy': 9,
+  'chosen-own': 10,
+  'all-enemies': 11,
+  'all-own': 12,
+  all: 13,
+} as const;
+export type TargetName = keyof typeof TARGETS;
+export const TO_TARGET = 0;
+export const TO_ATTACKER = 1;
+export const TO_SELF = 2;
+export const TO_ADJ_ENEMIES = 3;
+export const TO_ADJ_ALL = 4;
+export const TO_ADJ_OWN = 5;
+export const TO_TADJ_ENEMIES = 6;
+export const TO_TADJ_ALL = 7;
+export const TO_CHOSEN = 8;
+export const TO_CHOSEN_ENEMY = 9;
+export const TO_CHOSEN_OWN = 10;
+export const TO_ALL_ENEMIES = 11;
+export const TO_ALL_OWN = 12;
+export const TO_ALL = 13;
+export const TARGET_NAMES = Object.keys(TARGETS);
+/** Targets that need an attack (a target and an attacker) to mean anything. */
+export const ATTACK_ONLY_TARGETS: readonly string[] = ['target', 'attacker', 'target-adjacent-enemies', 'target-adjacent-all'];
+
+/**
+ * Numbers a condition can test and an amount can scale with. "own" is the controller of the card
+ * with the ability; "target owner" the controller of the attacked card.
+ */
+export const COUNTS = {
+  /** The attack die's face (1-6) after any re-roll; 0 outside an attack. */
+  face: 0,
+  /** The ability's own extra d6, rolled when the ability fires (only if the ability mentions it). */
+  roll: 1,
+  /** Cards of this card's group in play, whoever controls them. */
+  'group-in-play': 2,
+  /** Cards the ability's controller has in play. */
+  'own-in-play': 3,
+  /** Cards the attacked card's controller has in play (0 outside an attack). */
+  'target-owner-in-play': 4,
+  /** Cards all opponents of the ability's controller have in play, together. */
+  'opponents-in-play': 5,
+  /** Cards in the ability's controller's victory pile. */
+  'own-victory': 6,
+  /** Cards in the attacked card's controller's victory pile. */
+  'target-owner-victory': 7,
+  /** The largest victory pile among the ability controller's opponents. */
+  'opponent-victory': 8,
+  /** Enemy cards adjacent to this card. */
+  'adjacent-enemies': 9,
+  /** Cards adjacent to this card. */
+  'adjacent-all': 10,
+  /** Damage counters on this card. */
+  'self-damage': 11,
+  /** Damage counters on the attacked card. */
+  'target-damage': 12,
+  /** Starting hit points of the attacked card. */
+  'target-hp': 13,
+  /** Cards in the ability's controller's hand. */
+  'own-hand': 14,
+  /** Starting hit points of the attacking card. */
+  'attacker-hp': 15,
+} as const;
+export type CountName = keyof typeof COUNTS;
+export const COUNT_NAMES = Object.keys(COUNTS);
+export const C_FACE = 0;
+export const C_ROLL = 1;
+
+/** Condition kinds beyond the counts (which use their count id). */
+export const COND_COUNT = 0; // arg = count id, lo..hi
+export const COND_TARGET_IS = 1; // lo: 0 enemy, 1 own
+export const COND_ATTACKER_IS = 2;
+export const COND_TARGET_GROUP = 3; // arg: group spec kind, lo: mask
+export const COND_ATTACKER_GROUP = 4;
+export const COND_TARGET_MOVED = 5; // lo: 1 true / 0 false
+export const COND_FIRST_ATTACK = 6;
+export const COND_TARGET_DAMAGED = 7;
+export const COND_SELF_DAMAGED = 8;
+
+/** Group specs in conditions: a list of groups (mask), or relative to the card's own group. */
+export const GSPEC_MASK = 0;
+export const GSPEC_SAME = 1;
+export const GSPEC_OTHER = 2;
+export const GSPEC_NONE = 3;
+export const GSPEC_ANY = 4;
+
+/** Effect verbs. */
+export const E_DAMAGE = 0;
+export const E_HEAL = 1;
+export const E_ADD = 2;
+export const E_MULTIPLY = 3;
+export const E_DIVIDE = 4;
+export const E_KO = 5;
+export const E_AVOID = 6;
+export const E_REDUCE = 7;
+export const E_IGNORE_BELOW = 8;
+export const E_DRAW = 9;
+export const E_LOOK_DISCARD = 10;
+export const E_DISCARD_DRAWN = 11;
+export const E_REACH_ANY = 12;
+export const E_CANNOT_ATTACK = 13;
+export const E_IMMUNE_TO = 14;
+export const E_STATUS = 15;
+export const E_MOVE_SELF = 16;
+export const E_MOVE_OPPONENT = 17;
+export const E_REARRANGE = 18;
+export const E_EXTRA_MOVE = 19;
+export const E_REROLL = 20;
+export const E_CONFUSE = 21;
+export const E_MOVE_DAMAGE = 22;
+export const E_ROLL_AGAIN = 23;
+export const E_KO_OVERRIDE = 24;
+export const E_CUSTOM = 25;
+export const EFFECT_NAMES = [
+  'damage', 'heal', 'add', 'multiply', 'divide', 'ko', 'avoid', 'reduce', 'ignore-below', 'draw',
+  'look-and-discard', 'discard-drawn', 'reach-any', 'cannot-attack', 'immune-to', 'status',
+  'move-self-anywhere', 'move-opponent', 'rearrange', 'extra-move', 'reroll', 'confuse',
+  'move-damage', 'roll-again', 'ko-override', 'custom',
+];
+
+/** Effects that change the attack being made or received (applied in the modifier step, not queued). */
+export const isModifier = (e: number): boolean => e === E_ADD || e === E_MULTIPLY || e === E_DIVIDE;
+/** Effects that only make sense as always-on (static) abilities. */
+export const STATIC_EFFECTS: readonly number[] = [E_REACH_ANY, E_CANNOT_ATTACK, E_IMMUNE_TO, E_REROLL, E_KO_OVERRIDE];
+
+/** Status effects put on a card for a while. */
+export const STATUS_NO_ATTACK = 0;
+export const STATUS_NOT_ATTACKABLE = 1;
+export const STATUS_NAMES = ['cannot-attack', 'cannot-be-attacked'];
+export const DURATION_THIS_TURN = 0;
+export const DURATION_NEXT_TURN = 1;
+export const DURATION_IN_PLAY = 2;
+export const DURATION_NAMES = ['this-turn', 'next-turn', 'in-play'];
+
+/** Outcome of a die face. */
+export const F_NONE = 0;
+export const F_DAMAGE = 1;
+export const F_HEAL = 2;
+/** An amount that is a fresh d6 roll. */
+export const AMOUNT_ROLL = -1000;
