@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 
 const SCENARIO = 'scenarios/worms/random-4p.yaml';
-const GAMES = '160000';
+const GAMES = '80000';
 let dir: string;
 let redis: ChildProcess;
 let url: string;
@@ -68,7 +68,6 @@ describe('run --redis with squabble worker processes', () => {
   it('survives a worker killed mid-run and equals the local run byte for byte', async () => {
     const a = startWorker();
     const b = startWorker();
-    const local = cli('run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', join(dir, 'local'), '--quiet', '--no-report');
     const distributed = cli('run', SCENARIO, '--games', GAMES, '--redis', url, '--out', join(dir, 'dist'), '--quiet', '--no-report');
     let finished = false;
     void distributed.then(() => (finished = true));
@@ -76,10 +75,12 @@ describe('run --redis with squabble worker processes', () => {
     while (a.finished() < 2) await new Promise((r) => setTimeout(r, 10));
     a.child.kill('SIGKILL');
     expect(finished).toBe(false);
-    const [l, d] = await Promise.all([local, distributed]);
-    expect(l.code, l.err).toBe(0);
+    const d = await distributed;
     expect(d.code, d.err).toBe(0);
+    // The same run, locally, afterwards (not alongside: a loaded machine slows the workers' lock renewals).
+    const l = await cli('run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', join(dir, 'local'), '--quiet', '--no-report');
+    expect(l.code, l.err).toBe(0);
     expect(b.finished()).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'dist', 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'local', 'summary.json'), 'utf8'));
-  });
+  }, 240_000);
 });
