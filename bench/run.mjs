@@ -45,6 +45,9 @@ const suites = [
   { label: 'worms greedy vs builder', scenario: 'scenarios/worms/greedy-vs-builder.yaml', games: 200_000 },
   { label: 'squirmish classic greedy', scenario: 'scenarios/squirmish/classic-greedy.yaml', games: 40_000 },
   { label: 'squirmish classic random', scenario: 'scenarios/squirmish/classic-random.yaml', games: 40_000 },
+  { label: 'squish simple random', scenario: 'scenarios/squish/simple.yaml', games: 200_000 },
+  { label: 'squish advanced random', scenario: 'scenarios/squish/advanced.yaml', games: 20_000 },
+  { label: 'squall duel brawlers', scenario: 'scenarios/squall/duel-open.yaml', games: 100_000 },
 ];
 const scaling = [];
 for (const s of suites) {

@@ -111,7 +111,7 @@ describe('fuzzing the loader (fast-check)', () => {
       }),
       { numRuns: 500, seed: 2 },
     );
-  });
+  }, 300_000);
 
   const anyValue = fc.oneof(fc.anything({ maxDepth: 3 }), fc.constantFrom(0, -1, 1e300, -1e-9, Number.MAX_SAFE_INTEGER, '', 'random', 'worms', true, null, [], {}));
   const scenarioish = fc.record(
@@ -140,7 +140,7 @@ describe('fuzzing the loader (fast-check)', () => {
       }),
       { numRuns: 2500, seed: 3 },
     );
-  });
+  }, 300_000);
 
   it('survives random mutations of every shipped scenario', () => {
     const shipped = readdirSync('scenarios', { recursive: true })
@@ -176,7 +176,7 @@ describe('fuzzing the loader (fast-check)', () => {
       }),
       { numRuns: 2500, seed: 4 },
     );
-  });
+  }, 300_000);
 
   afterAll(() => {
     console.log(`scenario loader fuzz: ${tally.tried} inputs tried, ${tally.loaded} loaded, ${tally.rejected} rejected with a one-line message, ${tally.crashes} crashes or bad messages`);

@@ -1,0 +1,197 @@
+/**
+ * Where each move candidate (actions.ts) takes a character, shared by the rules and the
+ * policies. Ring candidates go along the planner's shortest path towards their BTB point and stop
+ * when the allowance runs out; away and compass candidates are straight moves that stop at the
+ * first obstacle, base or board edge; hold stays. Nothing here allocates.
+ */
+import { BTB_TOLERANCE, baseOnBoard, isBtb, rimDistance, inSight, isCovered, norm } from './geometry.js';
+import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
+import { COMPASS, COMPASS_DISTANCES, HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, candidateEnemy } from './actions.js';
+import { COMPASS_X, COMPASS_Y } from './world.js';
+import type { SquallState } from './state.js';
+
+/** BTB points sit this far outside contact: well inside the 0.01" tolerance, never overlapping. */
+export const RING_GAP = BTB_TOLERANCE / 2;
+
+/** The BTB point k around enemy e for mover m: into out[0], out[1]. */
+export function ringPoint(s: SquallState, m: number, e: number, k: number, out: Float64Array): void {
+  const w = s.world;
+  const d = s.r[m]! + s.r[e]! + RING_GAP;
+  const c = w.ringCos[k]!;
+  const sn = w.ringSin[k]!;
+  const fx = s.fx[e]!;
+  const fy = s.fy[e]!;
+  out[0] = s.x[e]! + d * (fx * c - fy * sn);
+  out[1] = s.y[e]! + d * (fx * sn + fy * c);
+}
+
+/** True if character m's base fits at (x, y): on the board, clear of terrain and other bases. */
+export function positionFree(s: SquallState, m: number, x: number, y: number): boolean {
+  const r = s.r[m]!;
+  const w = s.world;
+  if (!baseOnBoard(x, y, r, w.width, w.height)) return false;
+  if (w.obstacles.baseOverlapsAny(x, y, r)) return false;
+  for (let c = 0; c < s.count; c++) {
+    if (c === m || s.alive[c] === 0) continue;
+    const dx = s.x[c]! - x;
+    const dy = s.y[c]! - y;
+    const rr = s.r[c]! + r - 1e-7;
+    if (dx * dx + dy * dy < rr * rr) return false;
+  }
+  return true;
+}
+
+const point = new Float64Array(2);
+
+/** Is move candidate `cand` offered to mover m (given a positive allowance)? */
+export function candidateOffered(s: SquallState, m: number, cand: number): boolean {
+  if (cand >= COMPASS) return true;
+  const e = Math.floor(cand / PER_ENEMY);
+  if (e >= s.count || s.alive[e] === 0 || !s.enemies(m, e)) return false;
+  const k = cand % PER_ENEMY;
+  if (k === RING_POINTS) return true;
+  ringPoint(s, m, e, k, point);
+  return positionFree(s, m, point[0]!, point[1]!);
+}
+
+/**
+ * Where candidate `cand` takes mover m with `allowance` inches: fills out (planner.ts OUT_*):
+ * end point, direction of the last leg, inches used, whether the goal was reached, route length.
+ */
+export function resolveMove(s: SquallState, m: number, cand: number, allowance: number, out: Float64Array): void {
+  const w = s.world;
+  const planner = w.planner;
+  if (cand === HOLD_CANDIDATE || allowance <= 0) {
+    out[OUT_X] = s.x[m]!;
+    out[OUT_Y] = s.y[m]!;
+    out[OUT_DX] = 0;
+    out[OUT_DY] = 0;
+    out[OUT_USED] = 0;
+    out[OUT_REACHED] = cand === HOLD_CANDIDATE ? 1 : 0;
+    out[OUT_ROUTE] = 0;
+    return;
+  }
+  if (cand >= COMPASS) {
+    const d = Math.floor((cand - COMPASS) / COMPASS_DISTANCES);
+    const j = (cand - COMPASS) % COMPASS_DISTANCES;
+    const length = (allowance * (COMPASS_DISTANCES - j)) / COMPASS_DISTANCES;
+    planner.ray(s.discs, m, COMPASS_X[d]!, COMPASS_Y[d]!, length, out);
+    out[OUT_REACHED] = out[OUT_USED]! >= length - 1e-6 ? 1 : 0;
+    out[OUT_ROUTE] = length;
+    return;
+  }
+  const e = Math.floor(cand / PER_ENEMY);
+  const k = cand % PER_ENEMY;
+  if (k === RING_POINTS) {
+    let dx = s.x[m]! - s.x[e]!;
+    let dy = s.y[m]! - s.y[e]!;
+    const d = norm(dx, dy);
+    dx = d > 0 ? dx / d : 1;
+    dy = d > 0 ? dy / d : 0;
+    planner.ray(s.discs, m, dx, dy, allowance, out);
+    out[OUT_REACHED] = out[OUT_USED]! >= allowance - 1e-6 ? 1 : 0;
+    out[OUT_ROUTE] = allowance;
+    return;
+  }
+  ringPoint(s, m, e, k, point);
+  const gx = point[0]!;
+  const gy = point[1]!;
+  const graph = w.graphFor(s.kind[m]!);
+  let route: number;
+  if (planner.direct(s.discs, m, gx, gy)) route = norm(gx - s.x[m]!, gy - s.y[m]!);
+  else {
+    planner.prepare(s.discs, m, graph, s.x[e]!, s.y[e]!, s.r[m]! + s.r[e]! + RING_GAP);
+    route = planner.routeTo(gx, gy);
+  }
+  planner.walk(allowance, out);
+  out[OUT_ROUTE] = route;
+  out[OUT_REACHED] = route <= allowance + 1e-9 ? 1 : 0;
+}
+
+/** Nearest living enemy of c by centre distance (lowest index on ties), -1 if none. */
+export function nearestEnemy(s: SquallState, c: number): number {
+  let best = -1;
+  let bestD = Infinity;
+  for (let e = 0; e < s.count; e++) {
+    if (s.alive[e] === 0 || !s.enemies(c, e)) continue;
+    const d = norm(s.x[e]! - s.x[c]!, s.y[e]! - s.y[c]!);
+    if (d < bestD) {
+      bestD = d;
+      best = e;
+    }
+  }
+  return best;
+}
+
+/**
+ * Set m's facing after a move: facing 0 = towards the candidate's enemy (or the nearest enemy),
+ * 1 = along the last leg travelled (unchanged if it did not move).
+ */
+export function faceAfterMove(s: SquallState, m: number, cand: number, facing: number, dx: number, dy: number): void {
+  if (facing === 1) {
+    if (dx !== 0 || dy !== 0) {
+      s.fx[m] = dx;
+      s.fy[m] = dy;
+    }
+    return;
+  }
+  let e = candidateEnemy(cand);
+  if (e < 0 || s.alive[e] === 0) e = nearestEnemy(s, m);
+  if (e >= 0) faceTowards(s, m, s.x[e]!, s.y[e]!);
+}
+
+export function faceTowards(s: SquallState, m: number, tx: number, ty: number): void {
+  const dx = tx - s.x[m]!;
+  const dy = ty - s.y[m]!;
+  const d = norm(dx, dy);
+  if (d === 0) return;
+  s.fx[m] = dx / d;
+  s.fy[m] = dy / d;
+}
+
+/** Is c in BTB with any living enemy? */
+export function inBtbWithEnemy(s: SquallState, c: number): boolean {
+  for (let e = 0; e < s.count; e++) {
+    if (s.alive[e] === 0 || !s.enemies(c, e)) continue;
+    if (isBtb(s.x[c]!, s.y[c]!, s.r[c]!, s.x[e]!, s.y[e]!, s.r[e]!)) return true;
+  }
+  return false;
+}
+
+export function btb(s: SquallState, a: number, b: number): boolean {
+  return isBtb(s.x[a]!, s.y[a]!, s.r[a]!, s.x[b]!, s.y[b]!, s.r[b]!);
+}
+
+/** Could shooter c at (cx, cy) see target t if t stood at (tx, ty) (the sight rule, geometry.ts inSight)? */
+export function sightAt(s: SquallState, c: number, cx: number, cy: number, t: number, tx: number, ty: number): boolean {
+  return inSight(s.world.obstacles, cx, cy, s.r[c]!, tx, ty, s.r[t]!, s.rules.basesGiveCover ? s.discs : null, c, t);
+}
+
+/** Would target t at (tx, ty) be covered from shooter c at (cx, cy) (the cover rule, without sight)? */
+export function coverAt(s: SquallState, c: number, cx: number, cy: number, t: number, tx: number, ty: number): boolean {
+  return isCovered(s.world.obstacles, s.rules.cover, cx, cy, tx, ty, s.r[t]!, s.rules.basesGiveCover ? s.discs : null, c, t);
+}
+
+/** Can a shooter c standing at (x, y) see target t where it stands? */
+export function canSeeFrom(s: SquallState, c: number, x: number, y: number, t: number): boolean {
+  return sightAt(s, c, x, y, t, s.x[t]!, s.y[t]!);
+}
+
+/** Is target t, where it stands, covered from a shooter c at (x, y)? */
+export function coveredFrom(s: SquallState, c: number, x: number, y: number, t: number): boolean {
+  return coverAt(s, c, x, y, t, s.x[t]!, s.y[t]!);
+}
+
+/** Could c, standing at (x, y), shoot t: within maxRange and (unless blocked shots are allowed) in sight? */
+export function shotPossibleFrom(s: SquallState, c: number, x: number, y: number, t: number): boolean {
+  if (rimDistance(x, y, s.r[c]!, s.x[t]!, s.y[t]!, s.r[t]!) > s.world.maxRange) return false;
+  return s.rules.blockedShots === 'covered' || canSeeFrom(s, c, x, y, t);
+}
+
+/** Is t a valid ranged target for c where it stands? */
+export function validShot(s: SquallState, c: number, t: number): boolean {
+  if (s.alive[t] === 0 || !s.enemies(c, t)) return false;
+  return shotPossibleFrom(s, c, s.x[c]!, s.y[c]!, t);
+}
+
+export const HOLD = HOLD_CANDIDATE;

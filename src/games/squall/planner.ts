@@ -1,0 +1,730 @@
+/**
+ * The Squall path planner: shortest paths for a round base among obstacles and other bases.
+ *
+ * Method: a visibility graph in the mover's configuration space. Every obstacle is inflated by
+ * the mover's radius (a rectangle or polygon becomes a rounded polygon, a circle a bigger circle,
+ * another base a circle of the two radii). Collision tests are exact against these inflated
+ * shapes (segment–shape distance >= radius). Waypoints are placed just outside each inflated
+ * shape, at the vertices of a circumscribing polygon: round every polygon corner at most 30
+ * degrees apart, 12 around a circular obstacle, 12 around another base (30 degrees apart: a base
+ * in contact is within 15 degrees of one, which it can always see). Straight segments between
+ * mutually visible waypoints are the graph's edges; a goal is reached through the visible
+ * waypoint that minimises distance + the last leg. Paths are therefore valid (they never overlap
+ * anything) and at most tan(a)/a - 1 longer than the true geodesic on the parts that hug an arc
+ * (2.3% for a half-step a of 15 degrees). A gap narrower than the waypoint offset can be missed;
+ * it is never crossed illegally.
+ *
+ * Search: A* towards the disc on which the goals lie (the BTB points round one enemy; distance to
+ * that disc is an admissible, consistent heuristic; without a focus it is Dijkstra), on an
+ * indexed binary heap, with lazy edge evaluation: relaxing assumes an edge clear and it is
+ * collision-tested only when its end comes up for settling (terrain-to-terrain edges come from a
+ * precomputed table and are checked at once). Settled distances are exact. The search is also
+ * lazy in extent: routeTo settles waypoints only until no unsettled one can improve the route.
+ *
+ * Cost: terrain waypoints and their mutual visibility depend only on the terrain and the base
+ * radius, so they are computed once per radius (StaticGraph). Per query only the other bases'
+ * waypoints and the edges touching them are tested. The search is kept until a base moves, so
+ * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
+ * arrays grow only when a bigger terrain graph is first built.
+ */
+import { ObstacleSet, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, pointSegmentDist2, rayBoardLimit, rayEntryDisc, type Discs, norm } from './geometry.js';
+import { MAX_CHARS } from './params.js';
+import type { World } from './world.js';
+
+/** Waypoints are pushed this far beyond the circumscribing polygon, so edges along it are clear. */
+const NODE_EPS = 1e-6;
+const CORNER_STEP = Math.PI / 6;
+const OBSTACLE_CIRCLE_NODES = 12;
+export const BASE_NODES = 12;
+const BASE_COS = Float64Array.from({ length: BASE_NODES }, (_, k) => Math.cos(((k + 0.5) * 2 * Math.PI) / BASE_NODES));
+const BASE_SIN = Float64Array.from({ length: BASE_NODES }, (_, k) => Math.sin(((k + 0.5) * 2 * Math.PI) / BASE_NODES));
+
+/** Terrain waypoints for one base radius, and which pairs see each other. */
+export class StaticGraph {
+  readonly count: number;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** vis[i * count + j] = 1 if a base can slide from waypoint i to j without touching terrain. */
+  readonly vis: Uint8Array;
+  /** The same as adjacency lists: the waypoints i sees are adj[adjStart[i] .. adjStart[i + 1]). */
+  readonly adjStart: Int32Array;
+  readonly adj: Int32Array;
+
+  constructor(world: World, readonly radius: number) {
+    const obs = world.obstacles;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    const keep = (x: number, y: number) => {
+      if (!baseOnBoard(x, y, radius, world.width, world.height, 0)) return;
+      if (obs.baseOverlapsAny(x, y, radius)) return;
+      xs.push(x);
+      ys.push(y);
+    };
+    for (let i = 0; i < obs.count; i++) {
+      if (obs.kind[i] === 1) {
+        const rho = (obs.radius[i]! + radius) / Math.cos(Math.PI / OBSTACLE_CIRCLE_NODES) + NODE_EPS;
+        for (let k = 0; k < OBSTACLE_CIRCLE_NODES; k++) {
+          const a = ((k + 0.5) * 2 * Math.PI) / OBSTACLE_CIRCLE_NODES;
+          keep(obs.cx[i]! + rho * Math.cos(a), obs.cy[i]! + rho * Math.sin(a));
+        }
+        continue;
+      }
+      const o = obs.vStart[i]!;
+      const k = obs.vCount[i]!;
+      for (let v = 0; v < k; v++) {
+        const prev = v === 0 ? k - 1 : v - 1;
+        const next = v + 1 === k ? 0 : v + 1;
+        const vx = obs.vx[o + v]!;
+        const vy = obs.vy[o + v]!;
+        // Outward normals of the incoming and outgoing edges (counter-clockwise polygon).
+        const a0 = Math.atan2(-(obs.vx[o + v]! - obs.vx[o + prev]!), obs.vy[o + v]! - obs.vy[o + prev]!);
+        let a1 = Math.atan2(-(obs.vx[o + next]! - vx), obs.vy[o + next]! - vy);
+        while (a1 < a0) a1 += 2 * Math.PI;
+        const turn = a1 - a0; // exterior angle, in (0, pi)
+        const m = Math.max(1, Math.ceil(turn / CORNER_STEP - 1e-9));
+        const half = turn / (2 * m);
+        const rho = radius / Math.cos(half) + NODE_EPS;
+        for (let j = 0; j < m; j++) {
+          const a = a0 + (2 * j + 1) * half;
+          keep(vx + rho * Math.cos(a), vy + rho * Math.sin(a));
+        }
+      }
+    }
+    const n = xs.length;
+    this.count = n;
+    this.x = Float64Array.from(xs);
+    this.y = Float64Array.from(ys);
+    this.vis = new Uint8Array(n * n);
+    for (let i = 0; i < n; i++) {
+      this.vis[i * n + i] = 1;
+      for (let j = i + 1; j < n; j++) {
+        const ok = obs.segmentClear(xs[i]!, ys[i]!, xs[j]!, ys[j]!, radius) ? 1 : 0;
+        this.vis[i * n + j] = ok;
+        this.vis[j * n + i] = ok;
+      }
+    }
+    this.adjStart = new Int32Array(n + 1);
+    let edges = 0;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && this.vis[i * n + j] === 1) edges++;
+    this.adj = new Int32Array(edges);
+    let e = 0;
+    for (let i = 0; i < n; i++) {
+      this.adjStart[i] = e;
+      for (let j = 0; j < n; j++) if (i !== j && this.vis[i * n + j] === 1) this.adj[e++] = j;
+    }
+    this.adjStart[n] = e;
+  }
+}
+
+/** Result of a move: where it ends, the direction of its last leg, the inches used. */
+export const OUT_X = 0;
+export const OUT_Y = 1;
+export const OUT_DX = 2;
+export const OUT_DY = 3;
+export const OUT_USED = 4;
+/** 1 if the goal itself was reached within the allowance. */
+export const OUT_REACHED = 5;
+/** Full length of the route to the goal (Infinity if no route). */
+export const OUT_ROUTE = 6;
+export const OUT_WORDS = 7;
+
+export class Planner {
+  private readonly obs: ObstacleSet;
+  private readonly width: number;
+  private readonly height: number;
+  private cap = 0;
+  // Nodes of the current query: 0 = the start.
+  private n = 0;
+  private nx = new Float64Array(0);
+  private ny = new Float64Array(0);
+  /** Index in the static graph, or -1 for the start and the bases' waypoints. */
+  private sIdx = new Int32Array(0);
+  /** For a base's waypoint: which base (index into dcx..) and which of its BASE_NODES; else -1. */
+  private owner = new Int32Array(0);
+  private slot = new Int32Array(0);
+  /** Node index of each terrain waypoint in the current query (-1: inside a base). */
+  private nodeOfStatic = new Int32Array(0);
+  /** Nodes [1, firstBaseNode) are terrain waypoints, [firstBaseNode, n) the bases' waypoints. */
+  private firstBaseNode = 1;
+  private dist = new Float64Array(0);
+  private parent = new Int32Array(0);
+  private settled = new Uint8Array(0);
+  /** 1 once the edge parent -> node has been collision-tested (edges are tested lazily). */
+  private verified = new Uint8Array(0);
+  /** failed[w * cap + v] === gen: the edge w -> v was tested blocked in the current search. */
+  private failed = new Int32Array(0);
+  private gen = 0;
+  /** For terrain waypoints: the best route through settled terrain waypoints (always tested). */
+  private vDist = new Float64Array(0);
+  private vPar = new Int32Array(0);
+  /** Settled waypoints that are not terrain waypoints (the start, bases' waypoints). */
+  private dynSettled = new Int32Array(0);
+  private nDyn = 0;
+  /** Indexed binary min-heap of unsettled waypoints by dist + h (pos = -1: not in it). */
+  private heap = new Int32Array(0);
+  private pos = new Int32Array(0);
+  private hsize = 0;
+  private order = new Int32Array(0);
+  private nOrder = 0;
+  private graph: StaticGraph | null = null;
+  // The other bases, inflated by the mover's radius.
+  private readonly dcx = new Float64Array(MAX_CHARS);
+  private readonly dcy = new Float64Array(MAX_CHARS);
+  private readonly dcr = new Float64Array(MAX_CHARS);
+  private dcN = 0;
+  private radius = 0;
+  // What the current field was computed for (positions of every base, the mover, its graph).
+  private keyMover = -1;
+  private keyGraph: StaticGraph | null = null;
+  private keyFx = 0;
+  private keyFy = 0;
+  private keyFr = 0;
+  /** A* focus: routes are only asked for goals within focusR of (focusX, focusY). */
+  private focusX = 0;
+  private focusY = 0;
+  private focusR = Infinity;
+  /** Heuristic per node: its distance to the focus disc (a lower bound to any allowed goal). */
+  private h = new Float64Array(0);
+  private readonly keyPos = new Float64Array(MAX_CHARS * 3);
+  private readonly keyAlive = new Uint8Array(MAX_CHARS);
+  private keyCount = 0;
+  // The current route: pathX/Y[0 .. pathN), from the start.
+  private pathX = new Float64Array(0);
+  private pathY = new Float64Array(0);
+  private pathN = 0;
+  /** Number of Dijkstra runs (for tests and benchmarks). */
+  fields = 0;
+
+  constructor(world: World) {
+    this.obs = world.obstacles;
+    this.width = world.width;
+    this.height = world.height;
+    this.ensureCapacity(0);
+  }
+
+  ensureCapacity(staticCount: number): void {
+    const need = staticCount + BASE_NODES * MAX_CHARS + 2;
+    if (need <= this.cap) return;
+    this.cap = need;
+    this.nx = new Float64Array(need);
+    this.ny = new Float64Array(need);
+    this.sIdx = new Int32Array(need);
+    this.owner = new Int32Array(need);
+    this.slot = new Int32Array(need);
+    this.nodeOfStatic = new Int32Array(need);
+    this.h = new Float64Array(need);
+    this.dist = new Float64Array(need);
+    this.parent = new Int32Array(need);
+    this.settled = new Uint8Array(need);
+    this.verified = new Uint8Array(need);
+    this.failed = new Int32Array(need * need);
+    this.vDist = new Float64Array(need);
+    this.vPar = new Int32Array(need);
+    this.dynSettled = new Int32Array(need);
+    this.heap = new Int32Array(need);
+    this.pos = new Int32Array(need);
+    this.gen = 0;
+    this.order = new Int32Array(need);
+    this.pathX = new Float64Array(need + 1);
+    this.pathY = new Float64Array(need + 1);
+    this.keyMover = -1;
+  }
+
+  /** Forget the cached field (after a position changed behind the planner's back). */
+  invalidate(): void {
+    this.keyMover = -1;
+  }
+
+  private sameKey(b: Discs, mover: number, graph: StaticGraph, fx: number, fy: number, fr: number): boolean {
+    if (this.keyMover !== mover || this.keyGraph !== graph || this.keyCount !== b.count) return false;
+    if (this.keyFx !== fx || this.keyFy !== fy || this.keyFr !== fr) return false;
+    const k = this.keyPos;
+    for (let c = 0; c < b.count; c++) {
+      const alive = b.alive[c] !== 0 ? 1 : 0;
+      if (this.keyAlive[c] !== alive) return false;
+      if (alive === 1 && (k[3 * c] !== b.x[c] || k[3 * c + 1] !== b.y[c] || k[3 * c + 2] !== b.r[c])) return false;
+    }
+    return true;
+  }
+
+  private storeKey(b: Discs, mover: number, graph: StaticGraph, fx: number, fy: number, fr: number): void {
+    this.keyMover = mover;
+    this.keyGraph = graph;
+    this.keyFx = fx;
+    this.keyFy = fy;
+    this.keyFr = fr;
+    this.keyCount = b.count;
+    const k = this.keyPos;
+    for (let c = 0; c < b.count; c++) {
+      this.keyAlive[c] = b.alive[c] !== 0 ? 1 : 0;
+      k[3 * c] = b.x[c]!;
+      k[3 * c + 1] = b.y[c]!;
+      k[3 * c + 2] = b.r[c]!;
+    }
+  }
+
+  /**
+   * Start a search from base `mover` (kept if nothing moved since the last one). Goals asked of
+   * `routeTo` must lie within `fr` of (fx, fy) (fr = Infinity: anywhere); the search is then an
+   * A* towards that disc, which settles far fewer waypoints than Dijkstra when the goals are
+   * the BTB points round one enemy, yet finds the same shortest routes.
+   */
+  prepare(b: Discs, mover: number, graph: StaticGraph, fx = 0, fy = 0, fr = Infinity): void {
+    if (this.sameKey(b, mover, graph, fx, fy, fr)) return;
+    this.storeKey(b, mover, graph, fx, fy, fr);
+    this.focusX = fx;
+    this.focusY = fy;
+    this.focusR = fr;
+    this.fields++;
+    this.gen++;
+    this.graph = graph;
+    const r = b.r[mover]!;
+    this.radius = r;
+    // Other living bases, inflated.
+    let m = 0;
+    for (let c = 0; c < b.count; c++) {
+      if (c === mover || b.alive[c] === 0) continue;
+      this.dcx[m] = b.x[c]!;
+      this.dcy[m] = b.y[c]!;
+      this.dcr[m] = b.r[c]! + r;
+      m++;
+    }
+    this.dcN = m;
+    let n = 0;
+    this.nx[0] = b.x[mover]!;
+    this.ny[0] = b.y[mover]!;
+    this.sIdx[0] = -1;
+    this.owner[0] = -1;
+    n = 1;
+    for (let i = 0; i < graph.count; i++) {
+      const x = graph.x[i]!;
+      const y = graph.y[i]!;
+      this.nodeOfStatic[i] = -1;
+      if (this.insideBase(x, y, -1)) continue;
+      this.nodeOfStatic[i] = n;
+      this.nx[n] = x;
+      this.ny[n] = y;
+      this.sIdx[n] = i;
+      this.owner[n] = -1;
+      n++;
+    }
+    this.firstBaseNode = n;
+    const step = (2 * Math.PI) / BASE_NODES;
+    const stretch = 1 / Math.cos(step / 2);
+    for (let j = 0; j < m; j++) {
+      const rho = this.dcr[j]! * stretch + NODE_EPS;
+      for (let k = 0; k < BASE_NODES; k++) {
+        const x = this.dcx[j]! + rho * BASE_COS[k]!;
+        const y = this.dcy[j]! + rho * BASE_SIN[k]!;
+        if (!baseOnBoard(x, y, r, this.width, this.height, 0)) continue;
+        if (this.insideBase(x, y, j)) continue;
+        if (this.obs.baseOverlapsAny(x, y, r)) continue;
+        this.nx[n] = x;
+        this.ny[n] = y;
+        this.sIdx[n] = -1;
+        this.owner[n] = j;
+        this.slot[n] = k;
+        n++;
+      }
+    }
+    this.n = n;
+    // A* (Dijkstra when unfocused), O(V^2) scan, run lazily: routeTo settles waypoints only as
+    // far as it needs.
+    const dist = this.dist;
+    for (let i = 0; i < n; i++) {
+      dist[i] = Infinity;
+      this.settled[i] = 0;
+      this.verified[i] = 0;
+      this.parent[i] = -1;
+      this.vDist[i] = Infinity;
+      this.vPar[i] = -1;
+      this.pos[i] = -1;
+      const hi = fr === Infinity ? 0 : norm(this.nx[i]! - fx, this.ny[i]! - fy) - fr;
+      this.h[i] = hi > 0 ? hi : 0;
+    }
+    dist[0] = 0;
+    this.verified[0] = 1;
+    this.nOrder = 0;
+    this.nDyn = 0;
+    this.hsize = 0;
+    this.heapUpdate(0);
+  }
+
+  /**
+   * Settle the unsettled waypoint with the least dist + h if that is below `limit`, relaxing its
+   * edges. Returns false when there is none.
+   *
+   * Edges that need a full collision test are evaluated lazily (lazy A*): relaxing assumes them
+   * clear, and only the edge to a waypoint's parent is tested when the waypoint comes up for
+   * settling. If it is blocked, the waypoint's distance is recomputed from the settled
+   * waypoints (with tests) and it goes back in the queue. Settled distances are still exact:
+   * the first unsettled waypoint on a true shortest path always carries a key no larger than
+   * its true one, so a waypoint is only settled with its true distance.
+   */
+  private settleNext(limit: number): boolean {
+    const n = this.n;
+    const dist = this.dist;
+    const h = this.h;
+    const graph = this.graph!;
+    let u = -1;
+    for (;;) {
+      if (this.hsize === 0) return false;
+      u = this.heap[0]!;
+      if (dist[u]! + h[u]! >= limit) return false;
+      if (this.verified[u] === 1) break;
+      const p = this.parent[u]!;
+      if (this.clear(this.nx[p]!, this.ny[p]!, this.nx[u]!, this.ny[u]!)) {
+        this.verified[u] = 1;
+        break;
+      }
+      this.failed[p * this.cap + u] = this.gen;
+      this.recompute(u);
+      this.heapUpdate(u);
+    }
+    const best = dist[u]!;
+    this.heapPop();
+    this.settled[u] = 1;
+    this.order[this.nOrder++] = u;
+    if (this.sIdx[u]! < 0) this.dynSettled[this.nDyn++] = u;
+    const ux = this.nx[u]!;
+    const uy = this.ny[u]!;
+    const su = this.sIdx[u]!;
+    if (su >= 0) {
+      // A terrain waypoint: its terrain neighbours come from the precomputed lists (only the
+      // bases need testing, which is cheap, so those edges are tested at once).
+      for (let e = graph.adjStart[su]!; e < graph.adjStart[su + 1]!; e++) {
+        const v = this.nodeOfStatic[graph.adj[e]!]!;
+        if (v < 0 || this.settled[v] !== 0) continue;
+        const d = best + norm(this.nx[v]! - ux, this.ny[v]! - uy);
+        if (d >= this.vDist[v]! || !this.clearOfBases(ux, uy, this.nx[v]!, this.ny[v]!)) continue;
+        this.vDist[v] = d;
+        this.vPar[v] = u;
+        if (d >= dist[v]!) continue;
+        dist[v] = d;
+        this.parent[v] = u;
+        this.verified[v] = 1;
+        this.heapUpdate(v);
+      }
+      for (let v = this.firstBaseNode; v < n; v++) this.relax(u, v, best);
+      return true;
+    }
+    for (let v = 1; v < n; v++) if (!this.sameBaseBlocked(u, v)) this.relax(u, v, best);
+    return true;
+  }
+
+  /** Waypoints of one base see only their two neighbours (a longer chord cuts into the circle). */
+  private sameBaseBlocked(u: number, v: number): boolean {
+    const ou = this.owner[u]!;
+    if (ou < 0 || this.owner[v] !== ou) return false;
+    const dk = this.slot[v]! - this.slot[u]!;
+    return dk !== 1 && dk !== -1 && dk !== BASE_NODES - 1 && dk !== 1 - BASE_NODES;
+  }
+
+  /** Tentative relaxation of u -> v (collision test deferred to settling). */
+  private relax(u: number, v: number, du: number): void {
+    if (this.settled[v] !== 0) return;
+    const d = du + norm(this.nx[v]! - this.nx[u]!, this.ny[v]! - this.ny[u]!);
+    if (d >= this.dist[v]!) return;
+    this.dist[v] = d;
+    this.parent[v] = u;
+    this.verified[v] = 0;
+    this.heapUpdate(v);
+  }
+
+  private heapKey(i: number): number {
+    return this.dist[i]! + this.h[i]!;
+  }
+
+  /** Put waypoint i in the heap or move it after its key changed (removed if infinite). */
+  private heapUpdate(i: number): void {
+    const heap = this.heap;
+    let p = this.pos[i]!;
+    const key = this.heapKey(i);
+    if (p < 0) {
+      if (key === Infinity) return;
+      p = this.hsize++;
+    } else if (key === Infinity) {
+      this.heapRemoveAt(p);
+      return;
+    }
+    // Sift up, then down (one of them is a no-op).
+    while (p > 0) {
+      const q = (p - 1) >> 1;
+      const j = heap[q]!;
+      if (this.heapKey(j) <= key) break;
+      heap[p] = j;
+      this.pos[j] = p;
+      p = q;
+    }
+    heap[p] = i;
+    this.pos[i] = p;
+    this.siftDown(p);
+  }
+
+  private siftDown(p: number): void {
+    const heap = this.heap;
+    const i = heap[p]!;
+    const key = this.heapKey(i);
+    for (;;) {
+      let c = 2 * p + 1;
+      if (c >= this.hsize) break;
+      if (c + 1 < this.hsize && this.heapKey(heap[c + 1]!) < this.heapKey(heap[c]!)) c++;
+      const j = heap[c]!;
+      if (this.heapKey(j) >= key) break;
+      heap[p] = j;
+      this.pos[j] = p;
+      p = c;
+    }
+    heap[p] = i;
+    this.pos[i] = p;
+  }
+
+  private heapPop(): void {
+    this.heapRemoveAt(0);
+  }
+
+  private heapRemoveAt(p: number): void {
+    const heap = this.heap;
+    const gone = heap[p]!;
+    this.pos[gone] = -1;
+    const last = heap[--this.hsize]!;
+    if (p === this.hsize) return;
+    heap[p] = last;
+    this.pos[last] = p;
+    // The moved element may need to go either way.
+    let q = p;
+    const key = this.heapKey(last);
+    while (q > 0) {
+      const r = (q - 1) >> 1;
+      const j = heap[r]!;
+      if (this.heapKey(j) <= key) break;
+      heap[q] = j;
+      this.pos[j] = q;
+      q = r;
+    }
+    heap[q] = last;
+    this.pos[last] = q;
+    this.siftDown(q);
+  }
+
+  /**
+   * v's parent edge was blocked: make its parent the settled waypoint giving the next cheapest
+   * route not known to be blocked (tested when v comes up again; terrain-to-terrain edges are
+   * checked at once, being cheap). Keys only grow, so the search stays exact.
+   */
+  private recompute(v: number): void {
+    const vx = this.nx[v]!;
+    const vy = this.ny[v]!;
+    const cap = this.cap;
+    let best = Infinity;
+    let from = -1;
+    let exact = 0;
+    let k = 0;
+    let count = this.nOrder;
+    let list = this.order;
+    if (this.sIdx[v]! >= 0) {
+      // A terrain waypoint: its tested best through terrain waypoints is kept; only the settled
+      // start and bases' waypoints are candidates besides.
+      best = this.vDist[v]!;
+      from = this.vPar[v]!;
+      exact = from >= 0 ? 1 : 0;
+      list = this.dynSettled;
+      count = this.nDyn;
+    }
+    for (; k < count; k++) {
+      const w = list[k]!;
+      if (this.failed[w * cap + v] === this.gen || this.sameBaseBlocked(w, v)) continue;
+      const c = this.dist[w]! + norm(vx - this.nx[w]!, vy - this.ny[w]!);
+      if (c >= best) continue;
+      best = c;
+      from = w;
+      exact = 0;
+    }
+    this.dist[v] = best;
+    this.parent[v] = from;
+    this.verified[v] = exact;
+  }
+
+  /** Inside (overlapping) inflated base j' (any but `except`)? */
+  private insideBase(x: number, y: number, except: number): boolean {
+    for (let j = 0; j < this.dcN; j++) {
+      if (j === except) continue;
+      const dx = x - this.dcx[j]!;
+      const dy = y - this.dcy[j]!;
+      const rr = this.dcr[j]! - TOUCH_EPS;
+      if (dx * dx + dy * dy < rr * rr) return true;
+    }
+    return false;
+  }
+
+  private clearOfBases(ax: number, ay: number, bx: number, by: number): boolean {
+    for (let j = 0; j < this.dcN; j++) {
+      const rr = this.dcr[j]! - TOUCH_EPS;
+      if (pointSegmentDist2(this.dcx[j]!, this.dcy[j]!, ax, ay, bx, by) < rr * rr) return false;
+    }
+    return true;
+  }
+
+  private clear(ax: number, ay: number, bx: number, by: number): boolean {
+    return this.clearOfBases(ax, ay, bx, by) && this.obs.segmentClear(ax, ay, bx, by, this.radius);
+  }
+
+  /**
+   * Route from the prepared start to (gx, gy), which must be a free position. Returns the
+   * route's length, or Infinity if there is none — then the route leads to the reachable
+   * waypoint nearest the goal (or nowhere). The route is kept for `walk`.
+   */
+  routeTo(gx: number, gy: number): number {
+    if (norm(gx - this.focusX, gy - this.focusY) > this.focusR + 1e-9) throw new Error('planner: goal outside the prepared focus');
+    let best = Infinity;
+    let via = -1;
+    // Waypoints are settled in order of dist + h, and dist[u] + |uG| >= dist[u] + h[u] for every
+    // allowed goal G: once that key reaches the best route so far, nothing can improve it.
+    let k = 0;
+    for (;;) {
+      if (k === this.nOrder && !this.settleNext(best)) break;
+      const u = this.order[k++]!;
+      const du = this.dist[u]!;
+      if (du + this.h[u]! >= best) break;
+      const d = du + norm(gx - this.nx[u]!, gy - this.ny[u]!);
+      if (d < best && this.clear(this.nx[u]!, this.ny[u]!, gx, gy)) {
+        best = d;
+        via = u;
+      }
+    }
+    let reached = true;
+    if (via < 0) {
+      reached = false;
+      while (this.settleNext(Infinity));
+      let nearest = Infinity;
+      for (let j = 0; j < this.nOrder; j++) {
+        const u = this.order[j]!;
+        const d = norm(gx - this.nx[u]!, gy - this.ny[u]!);
+        if (d < nearest - 1e-12) {
+          nearest = d;
+          via = u;
+        }
+      }
+    }
+    // Reverse the parent chain into pathX/Y.
+    let len = 0;
+    for (let u = via; u >= 0; u = this.parent[u]!) len++;
+    let i = len;
+    for (let u = via; u >= 0; u = this.parent[u]!) {
+      i--;
+      this.pathX[i] = this.nx[u]!;
+      this.pathY[i] = this.ny[u]!;
+    }
+    this.pathN = len;
+    if (reached) {
+      this.pathX[len] = gx;
+      this.pathY[len] = gy;
+      this.pathN = len + 1;
+      return best;
+    }
+    return Infinity;
+  }
+
+  /**
+   * If base `mover` can slide straight to (gx, gy), make that the current route and return
+   * true (no distance field needed: the common case in the open).
+   */
+  direct(b: Discs, mover: number, gx: number, gy: number): boolean {
+    const ax = b.x[mover]!;
+    const ay = b.y[mover]!;
+    const r = b.r[mover]!;
+    for (let c = 0; c < b.count; c++) {
+      if (c === mover || b.alive[c] === 0) continue;
+      const rr = b.r[c]! + r - TOUCH_EPS;
+      if (pointSegmentDist2(b.x[c]!, b.y[c]!, ax, ay, gx, gy) < rr * rr) return false;
+    }
+    if (!this.obs.segmentClear(ax, ay, gx, gy, r)) return false;
+    this.pathX[0] = ax;
+    this.pathY[0] = ay;
+    this.pathX[1] = gx;
+    this.pathY[1] = gy;
+    this.pathN = 2;
+    return true;
+  }
+
+  /** Length of the current route. */
+  routeLength(): number {
+    let total = 0;
+    for (let i = 1; i < this.pathN; i++) total += norm(this.pathX[i]! - this.pathX[i - 1]!, this.pathY[i]! - this.pathY[i - 1]!);
+    return total;
+  }
+
+  /** Walk the current route for at most `allowance` inches; fills OUT_X .. OUT_USED. */
+  walk(allowance: number, out: Float64Array): void {
+    let x = this.pathX[0]!;
+    let y = this.pathY[0]!;
+    let left = allowance;
+    let used = 0;
+    out[OUT_DX] = 0;
+    out[OUT_DY] = 0;
+    for (let i = 1; i < this.pathN; i++) {
+      const qx = this.pathX[i]!;
+      const qy = this.pathY[i]!;
+      const seg = norm(qx - x, qy - y);
+      if (seg <= 0) continue;
+      out[OUT_DX] = (qx - x) / seg;
+      out[OUT_DY] = (qy - y) / seg;
+      if (seg <= left) {
+        x = qx;
+        y = qy;
+        left -= seg;
+        used += seg;
+      } else {
+        const f = left / seg;
+        x += f * (qx - x);
+        y += f * (qy - y);
+        used += left;
+        left = 0;
+        break;
+      }
+    }
+    out[OUT_X] = x;
+    out[OUT_Y] = y;
+    out[OUT_USED] = used;
+  }
+
+  /** Points of the current route (for traces and tests; allocates). */
+  route(): [number, number][] {
+    const pts: [number, number][] = [];
+    for (let i = 0; i < this.pathN; i++) pts.push([this.pathX[i]!, this.pathY[i]!]);
+    return pts;
+  }
+
+  /**
+   * A straight move of base `mover` along the unit direction (dx, dy) for up to `length`
+   * inches, stopping just short of the first obstacle, base or board edge in the way.
+   * Fills OUT_X .. OUT_USED.
+   */
+  ray(b: Discs, mover: number, dx: number, dy: number, length: number, out: Float64Array): void {
+    const px = b.x[mover]!;
+    const py = b.y[mover]!;
+    const r = b.r[mover]!;
+    let t = rayBoardLimit(px, py, dx, dy, r, this.width, this.height, length);
+    let hit = Infinity;
+    const ex = dx * t;
+    const ey = dy * t;
+    for (let i = 0; i < this.obs.count; i++) {
+      const h = this.obs.rayEntry(i, px, py, ex, ey, r);
+      if (h < hit) hit = h;
+    }
+    for (let c = 0; c < b.count; c++) {
+      if (c === mover || b.alive[c] === 0) continue;
+      const h = rayEntryDisc(px, py, ex, ey, b.x[c]!, b.y[c]!, b.r[c]! + r - TOUCH_EPS);
+      if (h < hit) hit = h;
+    }
+    if (hit <= 1) {
+      t = t * hit - STOP_BACKOFF;
+      if (t < 0) t = 0;
+    }
+    out[OUT_X] = px + dx * t;
+    out[OUT_Y] = py + dy * t;
+    out[OUT_DX] = dx;
+    out[OUT_DY] = dy;
+    out[OUT_USED] = t;
+  }
+}

@@ -1,0 +1,166 @@
+/** Squall policies: each chooses as documented, spends bonuses by its rules, and beats random. */
+import { describe, it, expect } from 'vitest';
+import { squall } from '../../../src/games/squall/index.js';
+import { brawler, sniper, flanker, auto } from '../../../src/games/squall/policies.js';
+import { moveCandidate, moveFacing, meleeAction, candidateEnemy, candidateSlot, isMove, BONUS, FIRST, SHOOT, CONTINUE, HOLD_CANDIDATE, PLACE } from '../../../src/games/squall/actions.js';
+import { PH_HALF_MOVE, PH_DEFEND, type SquallState } from '../../../src/games/squall/state.js';
+import { attackFromBehind, isBtb, rimDistance } from '../../../src/games/squall/geometry.js';
+import { Rng } from '../../../src/sim/rng.js';
+import type { Policy, PolicySpec } from '../../../src/sim/types.js';
+import { planOf } from '../../helpers/plans.js';
+import { createRunner } from '../../../src/runner/create-runner.js';
+import { rules, position, ScriptedRng } from './position.js';
+import type { SquallRules } from '../../../src/games/squall/params.js';
+
+const make = (spec: PolicySpec<SquallState, SquallRules>, params: Record<string, unknown> = {}, r: SquallRules = rules()): Policy<SquallState> =>
+  spec.create(spec.paramsSchema.parse(params), { game: squall, rules: r, players: 2, seat: 0 });
+
+function decide(policy: Policy<SquallState>, s: SquallState): number {
+  const out = new Int32Array(squall.actionCapacity(s.rules, s.players));
+  const n = squall.legalActions(s, out);
+  const rng = new Rng();
+  rng.seedGame(11, 0, 0);
+  return out[policy.choose(s, out, n, rng)]!;
+}
+
+const HOLD = HOLD_CANDIDATE * 2;
+const bonus = (name: string, timing: string, effect: string, cost = 1, amount = 1) => ({ name, cost, timing, effect, amount });
+
+describe('brawler', () => {
+  it('ends its MOVE in BTB behind the enemy when it can reach, facing it', () => {
+    // B faces west towards A; A (MOVE 6) can get round to B's back.
+    const r = rules();
+    const s = position(r, [{ x: 3, y: 6, facing: 90 }, { x: 6, y: 6, facing: 270 }]);
+    const a = decide(make(brawler, {}, r), s);
+    expect(isMove(a)).toBe(true);
+    expect(candidateEnemy(moveCandidate(a))).toBe(1);
+    expect(moveFacing(a)).toBe(0);
+    squall.apply(s, a, new ScriptedRng());
+    expect(isBtb(s.x[0]!, s.y[0]!, 0.5, 6, 6, 0.5)).toBe(true);
+    expect(attackFromBehind(6, 6, -1, 0, 0, s.x[0]!, s.y[0]!)).toBe(true);
+  });
+
+  it('closes in when the enemy is out of reach, and stays in contact in the HALF-MOVE', () => {
+    const r = rules({}, [{ name: 'A', move: 4, range: 0 }, { name: 'B' }]);
+    const s = position(r, [{ x: 1, y: 6, facing: 90 }, { x: 11, y: 6, facing: 270 }]);
+    const before = rimDistance(1, 6, 0.5, 11, 6, 0.5);
+    squall.apply(s, decide(make(brawler, {}, r), s), new ScriptedRng());
+    expect(rimDistance(s.x[0]!, s.y[0]!, 0.5, 11, 6, 0.5)).toBeCloseTo(before - 4, 6);
+    const t = position(r, [{ x: 5, y: 6, facing: 90 }, { x: 6.005, y: 6, facing: 270 }]);
+    squall.apply(t, decide(make(brawler, {}, r), t), new ScriptedRng());
+    squall.apply(t, meleeAction(1, 0), new ScriptedRng([1, 6, 6]));
+    expect(t.phase).toBe(PH_HALF_MOVE);
+    expect(moveCandidate(decide(make(brawler, {}, r), t))).toBe(HOLD_CANDIDATE);
+  });
+
+  it('attacks the weakest enemy in contact; adds the extra die by its knob', () => {
+    const r = rules({}, [{ name: 'A' }, { name: 'B' }, { name: 'C' }]);
+    const s = position(r, [{ x: 5, y: 6 }, { x: 6.005, y: 6, facing: 270, hp: 12 }, { x: 5, y: 7.005, facing: 180, hp: 5 }], 0, 3);
+    squall.apply(s, HOLD, new ScriptedRng());
+    const a = decide(make(brawler, {}, r), s);
+    expect(a).toBe(meleeAction(2, 1)); // auto: at full HP it adds the die
+    expect(decide(make(brawler, { extraDie: 'never' }, r), s)).toBe(meleeAction(2, 0));
+  });
+
+  it('chooses itself to go first', () => {
+    const r = rules();
+    const s = squall.createState(r, 2);
+    squall.reset(s, new Rng());
+    squall.apply(s, PLACE + 0, new ScriptedRng());
+    squall.apply(s, PLACE + 24, new ScriptedRng([2, 6]));
+    expect(decide(make(brawler, {}, r), s)).toBe(FIRST + 1);
+  });
+});
+
+describe('sniper', () => {
+  it('moves to shoot without coming into contact, shoots, then half-moves out of reach', () => {
+    const r = rules({}, [{ name: 'A', move: 5, range: 3 }, { name: 'B', move: 4, range: 0 }]);
+    const s = position(r, [{ x: 6, y: 3, facing: 0 }, { x: 6, y: 8, facing: 180 }]);
+    const p = make(sniper, {}, r);
+    const a = decide(p, s);
+    const slot = candidateSlot(moveCandidate(a));
+    expect(slot < 0 || slot === 8).toBe(true); // never a BTB point
+    squall.apply(s, a, new ScriptedRng());
+    expect(decide(p, s)).toBe(SHOOT + 1);
+    squall.apply(s, SHOOT + 1, new ScriptedRng([2]));
+    expect(s.phase).toBe(PH_HALF_MOVE);
+    squall.apply(s, decide(p, s), new ScriptedRng());
+    // Out of B's reach (its MOVE of 4) if the board allows.
+    expect(rimDistance(s.x[0]!, s.y[0]!, 0.5, s.x[1]!, s.y[1]!, 0.5)).toBeGreaterThan(4);
+  });
+});
+
+describe('flanker', () => {
+  it('goes for a point outside the enemy field of view, not the front', () => {
+    const r = rules();
+    const s = position(r, [{ x: 2, y: 6, facing: 90 }, { x: 6, y: 6, facing: 270 }]);
+    const a = decide(make(flanker, {}, r), s);
+    squall.apply(s, a, new ScriptedRng());
+    expect(attackFromBehind(6, 6, -1, 0, 0, s.x[0]!, s.y[0]!)).toBe(true);
+  });
+
+  it('after attacking, steps out of reach (hitAndRun)', () => {
+    const r = rules({}, [{ name: 'A', move: 6, range: 0 }, { name: 'B', move: 2, range: 0 }]);
+    const s = position(r, [{ x: 5, y: 6, facing: 90 }, { x: 6.005, y: 6, facing: 90 }]);
+    const p = make(flanker, {}, r);
+    squall.apply(s, decide(p, s), new ScriptedRng());
+    squall.apply(s, meleeAction(1, 0), new ScriptedRng([1, 6]));
+    expect(s.phase).toBe(PH_HALF_MOVE);
+    squall.apply(s, decide(p, s), new ScriptedRng());
+    expect(rimDistance(s.x[0]!, s.y[0]!, 0.5, s.x[1]!, s.y[1]!, 0.5)).toBeGreaterThan(2);
+  });
+});
+
+describe('bonuses by policy', () => {
+  const r = rules({}, [
+    { name: 'A', bonuses: [bonus('Strike', 'melee', 'extraDamage', 2, 3)] },
+    { name: 'B', bonuses: [bonus('Shield', 'defend', 'extraDefenceDie'), bonus('Riposte', 'defend', 'riposte', 1, 2)] },
+  ]);
+  const inMelee = () => {
+    const s = position(r, [{ x: 5, y: 6, facing: 90 }, { x: 6.005, y: 6, facing: 270 }]);
+    squall.apply(s, decide(make(brawler, {}, r), s), new ScriptedRng());
+    return s;
+  };
+
+  it('smart: extra damage when attacking; never: no bonus; reserve keeps points back', () => {
+    expect(decide(make(brawler, {}, r), inMelee())).toBe(BONUS + 0);
+    expect(decide(make(brawler, { bonuses: 'never' }, r), inMelee())).not.toBe(BONUS + 0);
+    expect(decide(make(brawler, { reserve: 9 }, r), inMelee())).not.toBe(BONUS + 0);
+  });
+
+  it('defending: extra defence dice against a strong attack, riposte always; the defender decides', () => {
+    const s = inMelee();
+    squall.apply(s, meleeAction(1, 0), new ScriptedRng([6]));
+    expect(s.phase).toBe(PH_DEFEND);
+    expect(decide(make(brawler, {}, r), s)).toBe(BONUS + 0); // 6 + 2 = 8 > 7 expected from two dice
+    const t = inMelee();
+    squall.apply(t, meleeAction(1, 0), new ScriptedRng([1]));
+    expect(decide(make(brawler, {}, r), t)).toBe(BONUS + 1); // weak attack: riposte only
+    expect(decide(make(brawler, { bonuses: 'never' }, r), t)).toBe(CONTINUE);
+  });
+});
+
+describe('auto', () => {
+  it('plays each character by its roster style', () => {
+    const r = rules({}, [{ name: 'Archer', style: 'sniper' }, { name: 'Knight', style: 'brawler', range: 0 }]);
+    const s = position(r, [{ x: 6, y: 3, facing: 0 }, { x: 6, y: 8, facing: 180 }]);
+    expect(decide(make(auto, {}, r), s)).toBe(decide(make(sniper, {}, r), s));
+    const t = position(r, [{ x: 6, y: 3, facing: 0 }, { x: 6, y: 8, facing: 180 }], 1);
+    expect(decide(make(auto, {}, r), t)).toBe(decide(make(brawler, {}, r), t));
+  });
+});
+
+describe('against random (seats rotating, default roster)', () => {
+  for (const policy of ['brawler', 'sniper', 'flanker', 'auto']) {
+    it(`${policy} beats random`, () => {
+      const plan = planOf({ game: 'squall', seats: [{ policy }, { policy: 'random' }], seating: 'rotate', games: 200 });
+      const runner = createRunner(plan);
+      let wins = 0;
+      for (let g = 0; g < 200; g++) {
+        const s = runner.play(g);
+        if (!s.capped && s.winner >= 0 && runner.seatLabel[s.winner] === 0) wins++;
+      }
+      expect(wins / 200).toBeGreaterThan(0.75);
+    });
+  }
+});

@@ -1,0 +1,171 @@
+/**
+ * Squish! policies: the exact squish risk that safe, bully and seeker share (checked against
+ * playing every outcome of the next roll through the rules), and what each policy chooses.
+ */
+import { describe, it, expect } from 'vitest';
+import { squish } from '../../../src/games/squish/index.js';
+import { RiskEvaluator, safe, bully, seeker } from '../../../src/games/squish/policies.js';
+import { SquishState, PHASE_MOVE, PHASE_DIRECTION } from '../../../src/games/squish/state.js';
+import { copy, performMove, rollBlock, moveTo } from '../../../src/games/squish/rules.js';
+import { dirBase } from '../../../src/games/squish/actions.js';
+import { Rng } from '../../../src/sim/rng.js';
+import { createRunner } from '../../../src/runner/create-runner.js';
+import { newAccumulator } from '../../../src/sim/batch.js';
+import { summarise } from '../../../src/sim/stats/summary.js';
+import { planOf } from '../../helpers/plans.js';
+import { board, legal, type BoardSpec } from './position.js';
+
+/** The risk of each action by brute force: play the move, then every roll outcome, on a copy. */
+function bruteRisk(s: SquishState, actions: number[]): number[] {
+  const scratch = new SquishState(s.rules, s.players);
+  return actions.map((a) => {
+    let count = 0;
+    for (let b = 0; b < s.blockCount; b++)
+      for (let f = 1; f <= 6; f++) {
+        let worst = 0;
+        for (let d = 1; d <= 8; d++) {
+          copy(scratch, s);
+          performMove(scratch, a);
+          rollBlock(scratch, b, d, f);
+          const hit = (scratch.rollSquished >> s.toMove) & 1;
+          count += hit;
+          worst |= hit;
+        }
+        count += worst; // a 9: the roller picks the worst direction
+      }
+    return count;
+  });
+}
+
+function atMove(spec: BoardSpec, seat: number, mp: number): SquishState {
+  const s = board(spec);
+  s.toMove = seat;
+  s.phase = PHASE_MOVE;
+  s.mp = mp;
+  s.rolls = 1;
+  return s;
+}
+
+const choose = (spec: typeof safe, s: SquishState, params: Record<string, unknown> = {}, seed = 1): number => {
+  const out = new Int32Array(squish.actionCapacity(s.rules, s.players));
+  const n = squish.legalActions(s, out);
+  const p = spec.create(spec.paramsSchema.parse(params), { game: squish, rules: s.rules, players: s.players, seat: s.toMove });
+  const rng = new Rng();
+  rng.seedGame(seed, 0, 0);
+  return out[p.choose(s, out, n, rng)]!;
+};
+
+describe('the exact squish risk', () => {
+  it('equals playing out every outcome of the next roll, over positions from seeded games of every variant', () => {
+    const configs: [Record<string, unknown>, number][] = [
+      [{}, 4],
+      [{}, 8],
+      [{ mode: 'advanced' }, 3],
+      [{ mode: 'advanced', forces: 'cumulative' }, 5],
+      [{ mode: 'advanced', resolution: 'simultaneous' }, 4],
+      [{ mode: 'advanced', forces: 'cumulative', resolution: 'simultaneous', width: 8, height: 8 }, 6],
+      // Crowded boards: chains, pushes and squishes between markers are common.
+      [{ width: 6, height: 6 }, 8],
+      [{ mode: 'advanced', width: 8, height: 8 }, 8],
+    ];
+    let checked = 0;
+    for (const [rules, players] of configs) {
+      const s = board({ rules, players });
+      const ev = new RiskEvaluator(s.rules, players);
+      const evFull = new RiskEvaluator(s.rules, players, true);
+      const out = new Int32Array(squish.actionCapacity(s.rules, players));
+      const rng = new Rng();
+      rng.seedGame(21, players, 0);
+      squish.reset(s, rng);
+      for (let step = 0; !s.terminal && step < 120; step++) {
+        const n = squish.legalActions(s, out);
+        if (s.phase === PHASE_MOVE && step % 6 === 0) {
+          const actions = Array.from(out.subarray(0, n));
+          ev.evaluate(s, out, n);
+          evFull.evaluate(s, out, n);
+          const expected = bruteRisk(s, actions);
+          expect(Array.from(ev.risk.subarray(0, n))).toEqual(expected);
+          expect(Array.from(evFull.risk.subarray(0, n))).toEqual(expected);
+          checked += n;
+        }
+        squish.apply(s, out[rng.int(n)]!, rng);
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it('a chain: the mover is safe behind another marker that gets squished, in danger in front of it', () => {
+    // Block at (4, 4) E: seat 1 at (10, 5) is the far end of a chain with seat 0 at (9, 5)? Check both orders.
+    const s = atMove({ players: 2, starts: [[5, 0], [11, 11]], markers: [[9, 5], [10, 5]] }, 0, 1);
+    const actions = legal(s);
+    const ev = new RiskEvaluator(s.rules, 2);
+    const out = Int32Array.from(actions);
+    ev.evaluate(s, out, actions.length);
+    expect(Array.from(ev.risk.subarray(0, actions.length))).toEqual(bruteRisk(s, actions));
+  });
+});
+
+describe('safe', () => {
+  it('steps out of the way of the block', () => {
+    // Seat 0 stands against the east wall in line with the block's middle row: an E roll of 4+ squishes it.
+    const s = atMove({ markers: [[11, 5], [0, 11]] }, 0, 2);
+    const ev = new RiskEvaluator(s.rules, 2);
+    const actions = legal(s);
+    ev.evaluate(s, Int32Array.from(actions), actions.length);
+    const stayRisk = ev.risk[actions.indexOf(moveTo(s, 11, 5))]!;
+    expect(stayRisk).toBeGreaterThan(0);
+    const chosen = choose(safe, s);
+    expect(ev.risk[actions.indexOf(chosen)]).toBe(Math.min(...Array.from(ev.risk.subarray(0, actions.length))));
+    expect(ev.risk[actions.indexOf(chosen)]).toBeLessThan(stayRisk);
+  });
+
+  it('on its own 9 does not squish itself', () => {
+    const s = board({ markers: [[8, 5], [0, 11]] });
+    s.phase = PHASE_DIRECTION;
+    s.dieFace = 9;
+    s.force = 6;
+    s.rolls = 1;
+    for (let seed = 1; seed <= 10; seed++) expect(choose(safe, s, {}, seed)).not.toBe(dirBase(1, 144) + 2); // E squishes seat 0
+  });
+});
+
+describe('bully', () => {
+  it('on a 9 chooses the direction that squishes the most opponents', () => {
+    // Seat 1 against the east wall in the block's rows, seat 2 against the south wall: E squishes one, S the other;
+    // with seat 3 beside seat 2, S squishes two.
+    const s = board({ players: 4, starts: [[0, 0], [11, 5], [5, 11], [4, 11]] });
+    s.phase = PHASE_DIRECTION;
+    s.dieFace = 9;
+    s.force = 6;
+    s.rolls = 1;
+    expect(choose(bully, s)).toBe(dirBase(1, 144) + 4); // direction 5 (S)
+  });
+});
+
+describe('seeker', () => {
+  it('takes a winning move', () => {
+    const s = atMove({ rules: { mode: 'advanced' }, starts: [[0, 0], [11, 11]], markers: [[1, 0], [11, 11]] }, 0, 2);
+    s.held[0] = 0b1111;
+    s.seatShards[0] = 4;
+    s.shardsCollected = 4;
+    expect(choose(seeker, s)).toBe(moveTo(s, 0, 0));
+  });
+
+  it('collects a shard when it can', () => {
+    const s = atMove({ rules: { mode: 'advanced' }, starts: [[0, 0], [11, 11]], markers: [[0, 3], [11, 11]] }, 0, 2);
+    const a = choose(seeker, s);
+    expect(Math.floor(Math.floor(a / 9) / s.squares)).toBe(1);
+  });
+});
+
+describe('strength', () => {
+  it('safe survives random in the simple game more often than its share', () => {
+    const plan = planOf({ game: 'squish', players: 2, seats: [{ policy: 'safe' }, { policy: 'random' }], seating: 'rotate', games: 600 });
+    const runner = createRunner(plan);
+    const acc = newAccumulator(runner.game, plan);
+    runner.runRange(acc, 0, plan.games);
+    const summary = summarise(runner.game, plan, acc);
+    const safeRow = summary.policies.find((p) => p.label === 'safe')!;
+    expect(safeRow.winRateCI[0]).toBeGreaterThan(0.5 * (1 - summary.draws.rate));
+  });
+});
