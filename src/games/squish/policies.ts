@@ -393,7 +393,7 @@ export class RiskEvaluator {
       const c = this.candCell[j]!;
       const d = this.candPush[j]!;
       const to = c + DY[d]! * stride + DX[d]!;
-      if (false && (this.touched(c, 99) || this.touched(to, 99))) this.ownReplay[own++] = j;
+      if (this.touched(c, 99) || this.touched(to, 99)) this.ownReplay[own++] = j;
       else if (this.touched(c, touchLimit)) this.tryCandidate(j, c, limit, prefix);
     }
     for (let i = 0; i < own; i++) {
