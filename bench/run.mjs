@@ -45,16 +45,27 @@ const suites = [
   { label: 'worms greedy vs builder', scenario: 'scenarios/worms/greedy-vs-builder.yaml', games: 200_000 },
   { label: 'squirmish classic greedy', scenario: 'scenarios/squirmish/classic-greedy.yaml', games: 40_000 },
   { label: 'squirmish classic random', scenario: 'scenarios/squirmish/classic-random.yaml', games: 40_000 },
+  { label: 'squirmish tabletop 4p', scenario: 'scenarios/squirmish/tabletop-4p.yaml', games: 20_000 },
   { label: 'squish simple random', scenario: 'scenarios/squish/simple.yaml', games: 200_000 },
+  { label: 'squish simple safe', scenario: 'scenarios/squish/simple-safe.yaml', games: 20_000 },
   { label: 'squish advanced random', scenario: 'scenarios/squish/advanced.yaml', games: 20_000 },
   { label: 'squall duel brawlers', scenario: 'scenarios/squall/duel-open.yaml', games: 100_000 },
+  { label: 'squall matchups scattered', scenario: 'scenarios/squall/matchups-scattered.yaml', games: 50_000 },
 ];
+// Policy cost ratios the issues bound (the slower policy on the same board, one worker).
+const ratios = [{ label: 'squish safe vs random (simple, 1 worker)', slow: 'squish simple safe', fast: 'squish simple random', bound: 20 }];
 const scaling = [];
 for (const s of suites) {
   const one = await measure(s.label, s.scenario, s.games, 1);
   const all = await measure(s.label, s.scenario, s.games, cores);
   scaling.push({ label: s.label, oneWorker: one.gamesPerSecond, allCores: all.gamesPerSecond, ratio: +(all.gamesPerSecond / one.gamesPerSecond).toFixed(2) });
 }
+
+const policyRatios = ratios.map((r) => {
+  const slow = scaling.find((s) => s.label === r.slow).oneWorker;
+  const fast = scaling.find((s) => s.label === r.fast).oneWorker;
+  return { label: r.label, ratio: +(fast / slow).toFixed(1), bound: r.bound };
+});
 
 const seedNs = rngDerivationCost();
 const gameNs = 1e9 / scaling[0].oneWorker;
@@ -76,9 +87,10 @@ if (process.env.BENCH_100M === '1') {
 
 console.log('\ngame                      1 worker games/s   %d workers games/s   ratio', cores);
 for (const s of scaling) console.log(`${s.label.padEnd(26)}${s.oneWorker.toLocaleString('en-US').padStart(16)}${s.allCores.toLocaleString('en-US').padStart(21)}${s.ratio.toFixed(2).padStart(8)}x`);
+for (const r of policyRatios) console.log(`${r.label}: ${r.ratio}x slower (bound ${r.bound}x)`);
 console.log(`\nderiving one game's random stream: ${seedNs.toFixed(0)} ns (${((100 * seedNs) / gameNs).toFixed(2)}% of a 2-player random Worms game)`);
 if (memory) console.log(`10,000,000 games of 2-player random Worms on ${memory.workers} workers: ${memory.gamesPerSecond.toLocaleString('en-US')} games/s, peak memory ${memory.peakRssMB} MB (whole process, all threads)`);
 if (hundred) console.log(`100,000,000 games of 2-player random Worms on ${hundred.workers} workers: ${(hundred.seconds / 60).toFixed(1)} minutes, peak memory ${hundred.peakRssMB} MB`);
-console.log('\ntargets: worms random 2p >= 100,000 games/s on one worker, >= 1.8x on two workers, 10M and 100M games < 500 MB, 100M games < 15 minutes');
+console.log('\ntargets (one worker): worms random 2p >= 100,000 games/s, squirmish classic greedy >= 5,000, squish simple random >= 20,000, squall duel brawlers >= 10,000; >= 1.8x on two workers, 10M and 100M games < 500 MB, 100M games < 15 minutes');
 
-writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores, rows, scaling, rngDerivationNs: +seedNs.toFixed(1), memory, hundred }, null, 2)}\n`);
+writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores, rows, scaling, policyRatios, rngDerivationNs: +seedNs.toFixed(1), memory, hundred }, null, 2)}\n`);
