@@ -39,17 +39,21 @@ function rngDerivationCost() {
 }
 
 console.error(`squabble bench on ${cores} cores, node ${process.version}`);
+// Game counts give each one-worker measurement roughly 15-30 s on a quiet machine, so the
+// fixed cost of a run (starting the threads, importing the modules, warming up the JIT: about
+// half a second, paid in parallel by every worker) stays a few percent of it and the scaling
+// ratio measures the pool, not the start-up.
 const suites = [
   { label: 'worms random 2p', scenario: 'scenarios/worms/random-2p.yaml', games: 2_000_000 },
-  { label: 'worms random 4p', scenario: 'scenarios/worms/random-4p.yaml', games: 500_000 },
-  { label: 'worms greedy vs builder', scenario: 'scenarios/worms/greedy-vs-builder.yaml', games: 200_000 },
-  { label: 'squirmish classic greedy', scenario: 'scenarios/squirmish/classic-greedy.yaml', games: 40_000 },
-  { label: 'squirmish classic random', scenario: 'scenarios/squirmish/classic-random.yaml', games: 40_000 },
-  { label: 'squirmish tabletop 4p', scenario: 'scenarios/squirmish/tabletop-4p.yaml', games: 20_000 },
-  { label: 'squish simple random', scenario: 'scenarios/squish/simple.yaml', games: 200_000 },
-  { label: 'squish simple safe', scenario: 'scenarios/squish/simple-safe.yaml', games: 20_000 },
+  { label: 'worms random 4p', scenario: 'scenarios/worms/random-4p.yaml', games: 1_000_000 },
+  { label: 'worms greedy vs builder', scenario: 'scenarios/worms/greedy-vs-builder.yaml', games: 600_000 },
+  { label: 'squirmish classic greedy', scenario: 'scenarios/squirmish/classic-greedy.yaml', games: 100_000 },
+  { label: 'squirmish classic random', scenario: 'scenarios/squirmish/classic-random.yaml', games: 120_000 },
+  { label: 'squirmish tabletop 4p', scenario: 'scenarios/squirmish/tabletop-4p.yaml', games: 50_000 },
+  { label: 'squish simple random', scenario: 'scenarios/squish/simple.yaml', games: 600_000 },
+  { label: 'squish simple safe', scenario: 'scenarios/squish/simple-safe.yaml', games: 50_000 },
   { label: 'squish advanced random', scenario: 'scenarios/squish/advanced.yaml', games: 20_000 },
-  { label: 'squall duel brawlers', scenario: 'scenarios/squall/duel-open.yaml', games: 100_000 },
+  { label: 'squall duel brawlers', scenario: 'scenarios/squall/duel-open.yaml', games: 300_000 },
   { label: 'squall matchups scattered', scenario: 'scenarios/squall/matchups-scattered.yaml', games: 50_000 },
 ];
 // Policy cost ratios the issues bound (the slower policy on the same board, one worker).

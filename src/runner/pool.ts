@@ -121,7 +121,10 @@ async function runSummed(tasks: ShardTask[], total: Float64Array, first: number,
       inFlight.set(i, result);
     };
     let next = first;
-    const window = options.workers * 2;
+    // Shards are merged in order, so a slow shard holds back the submission of new ones; a
+    // window of 4 per worker keeps every worker busy through ordinary shard-time variation
+    // (squirmish and squall games vary in length) while bounding memory to a few results.
+    const window = options.workers * 4;
     while (next < tasks.length && next < first + window) submit(next++);
     // Merge strictly in shard order; later shards keep running meanwhile.
     for (let i = first; i < tasks.length; i++) {
