@@ -1,6 +1,7 @@
 /**
- * A live progress line on stderr (terminals only): bar, games done, games/s and ETA.
- * Redrawn at most ten times a second; silent when stderr is not a terminal or with --quiet.
+ * Progress on stderr: on a terminal, a live line (bar, games done, games/s, ETA) redrawn at
+ * most ten times a second; otherwise (CI logs, nohup, a pipe) a plain line every 30 seconds,
+ * so a long run's log shows it is alive and when it will end. Silent with --quiet.
  */
 import type { CliIO } from './io.js';
 
@@ -8,6 +9,8 @@ export class Progress {
   private readonly started = Date.now();
   private lastDraw = 0;
   private drawn = false;
+  /** Seconds between plain log lines when stderr is not a terminal. */
+  static readonly LOG_EVERY_S = 30;
 
   constructor(
     private readonly io: CliIO,
@@ -18,6 +21,12 @@ export class Progress {
   update(done: number): void {
     if (!this.enabled) return;
     const now = Date.now();
+    if (!this.io.interactive) {
+      if (now - Math.max(this.lastDraw, this.started) < Progress.LOG_EVERY_S * 1000 || done >= this.total) return;
+      this.lastDraw = now;
+      this.io.err(`${progressLine(done, this.total, (now - this.started) / 1000, 80)}\n`);
+      return;
+    }
     if (now - this.lastDraw < 100 && done < this.total) return;
     this.lastDraw = now;
     this.drawn = true;

@@ -1,10 +1,10 @@
 /** The command line, in process: every command, its output files, and its answers to bad input. */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { mkdtempSync, rmSync, existsSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
-import { progressLine, formatSeconds } from '../../src/cli/progress.js';
+import { Progress, progressLine, formatSeconds } from '../../src/cli/progress.js';
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'squabble-cli-'))));
@@ -165,5 +165,25 @@ describe('progress line', () => {
     );
     expect(formatSeconds(125)).toBe('2m05s');
     expect(formatSeconds(NaN)).toBe('--');
+  });
+
+  it('writes a plain line every 30 s when stderr is not a terminal (logs), and nothing when quiet', () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const lines: string[] = [];
+      const io = { out: () => {}, err: (t: string) => lines.push(t), interactive: false, columns: 80 };
+      const p = new Progress(io, 1_000, true);
+      const quiet = new Progress({ ...io, err: () => expect.unreachable('quiet progress wrote') }, 1_000, false);
+      for (let s = 1; s <= 70; s++) {
+        vi.setSystemTime(s * 1000);
+        p.update(s * 10);
+        quiet.update(s * 10);
+      }
+      expect(lines).toHaveLength(2); // at 30 s and 60 s
+      expect(lines[0]).toMatch(/^\[.*\] {2}30\.0% {2}300\/1,000 games {2}10 games\/s {2}ETA 1m10s\n$/);
+      expect(lines.join('')).not.toContain('\r');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

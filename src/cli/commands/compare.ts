@@ -62,7 +62,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       const a = planOf(nameA);
       const b = planOf(nameB);
       const game = gameOf(a.game);
-      const progress = new Progress(io, a.games, io.interactive && !options.quiet);
+      const progress = new Progress(io, a.games, !options.quiet);
       if (!options.quiet) io.err(`${a.name}: ${a.games.toLocaleString('en-US')} paired games of ${game.title}, ${nameA} vs ${nameB}, seed ${a.seed}\n`);
       const t0 = Date.now();
       const acc = await runPaired(a, b, { workers: workersFrom(options.workers), onProgress: (d) => progress.update(d) });

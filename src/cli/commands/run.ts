@@ -128,7 +128,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   const what = shard ? `games ${range[0]}-${range[1] - 1} (part ${shard.k} of ${shard.n}) of ${plan.games.toLocaleString('en-US')}` : `${plan.games.toLocaleString('en-US')} games`;
   say(`${plan.name}: ${what} of ${game.title}, ${plan.players} players, seed ${plan.seed}, ${workers} worker${workers === 1 ? '' : 's'}\n`);
 
-  const progress = new Progress(io, games, io.interactive && !options.quiet);
+  const progress = new Progress(io, games, !options.quiet);
   const startedAt = new Date();
   const t0 = process.hrtime.bigint();
   const seconds = () => earlierSeconds + Number(process.hrtime.bigint() - t0) / 1e9;
