@@ -131,6 +131,12 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   prepareRules?(rules: Record<string, unknown>, ctx: RulesContext): Record<string, unknown>;
   /** Cross-field checks zod cannot express (e.g. decks vs players). Returns [field, message] or null. */
   checkSetup?(rules: R, players: number): [field: string, message: string] | null;
+  /**
+   * The set-up these rules resolve to where defaults depend on more than the rules (Squish's
+   * board: default blocks and start squares depend on the mode and player count), as plain
+   * JSON. Recorded in summary.json (`scenario.setup`) so reports can draw it without the game.
+   */
+  setup?(rules: R, players: number): Record<string, unknown>;
   /** Games per pool task: large enough that a task takes well over 10 ms. */
   readonly shardSize: number;
   /** The turn cap for these rules; game length histograms are sized by it. */
