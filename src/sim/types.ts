@@ -104,7 +104,14 @@ export interface MetricTableSpec {
    * 'placedWins', of: 'placedGames' }: reports draw them with intervals and the balance gate
    * tests them for drift.
    */
-  readonly rates?: readonly { name: string; wins: string; of: string; description: string }[];
+  readonly rates?: readonly {
+    name: string;
+    wins: string;
+    of: string;
+    description: string;
+    /** A win rate whose fair value is 1 / players: its chart draws that line too. */
+    fairShare?: boolean;
+  }[];
   /** Optional group of each row (e.g. a card's group), for colouring charts. */
   readonly rowGroups?: readonly string[];
 }

@@ -76,7 +76,7 @@ export interface Summary {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
     /** The game's metric tables: per row (card, character...), the total of each column. */
-    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]>; rates: { name: string; wins: string; of: string; description: string }[]; groups?: Record<string, string> }>;
+    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]>; rates: { name: string; wins: string; of: string; description: string; fairShare?: boolean }[]; groups?: Record<string, string> }>;
   };
 }
 
