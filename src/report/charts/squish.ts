@@ -159,7 +159,7 @@ export const squishStartSquares: ChartBuilder = {
       data: { values: rows },
       encoding: { y: { field: 'name', type: 'nominal', title: 'Start square (seat, square)', sort: null } },
       layer: [
-        { mark: { type: 'bar', opacity: 0.9 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'Games in which it was squished (%)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, color: { ...colour, legend: null }, tooltip } },
+        { mark: { type: 'bar', opacity: 0.9 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'Games in which it was squished (%)', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, color: colour, tooltip } },
         { mark: { type: 'errorbar', ticks: true, color: 'black' }, encoding: { x: { field: 'low', type: 'quantitative', title: 'Games in which it was squished (%)' }, x2: { field: 'high' } } },
         { mark: { type: 'text', align: 'left', dx: 5, fontSize: 10 }, encoding: { x: { field: 'high', type: 'quantitative', title: 'Games in which it was squished (%)' }, text: { field: 'note', type: 'nominal' } } },
       ],
