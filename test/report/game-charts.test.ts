@@ -104,16 +104,19 @@ describe('Squall charts', () => {
     ]);
   });
 
-  it('skip runs without a matchups table, and draw the pooled matrix when there is one', () => {
+  it('draw the pooled matchup matrix of an all-pairs run, and none for a duel (its seat win rates say it all) or without the table', () => {
+    const all = summaryOf({ game: 'squall', seats: [{ policy: 'auto' }, { policy: 'auto' }], rules: { roster, matchups: 'all-pairs' } }, 60);
+    const spec = squallMatchups.build(input(all)) as { data: { values: { a: string; b: string; games: number; rate: number }[] } };
+    const cells = spec.data.values;
+    expect(cells).toHaveLength(6);
+    const rows = all.metrics.tables.matchups!.rows;
+    const g = (a: string, b: string) => rows[`${a} vs ${b}`]![0]!;
+    for (const c of cells) expect(c.games).toBe(g(c.a, c.b) + g(c.b, c.a));
     const duel = summaryOf({ game: 'squall', seats: [{ policy: 'auto' }, { policy: 'auto' }], rules: { roster, characters: ['Knight', 'Archer'] } }, 20);
-    // One fixed pair is a one-row matchups table: two characters, each against the other.
-    const spec = squallMatchups.build(input(duel)) as { data: { values: { a: string; b: string; games: number }[] } };
-    expect(spec.data.values.map((v) => [v.a, v.b, v.games]).sort()).toEqual([
-      ['Archer', 'Knight', 20],
-      ['Knight', 'Archer', 20],
-    ]);
-    delete (duel.metrics.tables as Record<string, unknown>).matchups;
+    expect(duel.metrics.tables.matchups).toBeDefined();
     expect(squallMatchups.build(input(duel))).toBeNull();
+    delete (all.metrics.tables as Record<string, unknown>).matchups;
+    expect(squallMatchups.build(input(all))).toBeNull();
     expect(squallDamage.build(input(duel))).not.toBeNull();
   });
 });

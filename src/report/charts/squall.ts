@@ -22,7 +22,8 @@ export const squallMatchups: ChartBuilder = {
     if (!t) return null;
     const { names, cells } = matchupMatrix(t);
     const played = cells.filter((c) => c.games > 0);
-    if (names.length < 2 || played.length === 0) return null;
+    // A single fixed pair (a duel) is already the win rate by seat; a matrix needs three characters.
+    if (names.length < 3 || played.length === 0) return null;
     // Rows and columns by each character's pooled win rate over all its matchups, best first.
     const overall = new Map(names.map((n) => [n, { wins: 0, games: 0 }]));
     for (const c of played) {
