@@ -127,7 +127,7 @@ export const squishStartSquares: ChartBuilder = {
       { field: 'perGame', title: 'squishes per game [95% interval]' },
       { field: 'squishes', title: 'squishes', format: ',' },
     ];
-    const colour = { field: 'rate', type: 'quantitative', title: 'Games squished (%)', legend: { format: '.0%' }, scale: { scheme: 'orangered', domain: [0, 1] } };
+    const colour = { field: 'rate', type: 'quantitative', title: 'Games squished (%)', legend: { format: '.0%', orient: 'bottom', gradientLength: 240 }, scale: { scheme: 'orangered', domain: [0, 1] } };
     const boardView = {
       width: px * b.width,
       height: px * b.height,
