@@ -12,6 +12,7 @@ import { writeJson, writeAtomic, prepareOutDir, OutputDirError } from '../runner
 import { summaryMarkdown, keyNumbers } from '../report/summary-report.js';
 import { textTable } from '../report/format.js';
 import { sweepCurve, sweepHeatmap, type SweepPoint } from '../report/charts/sweep.js';
+import { CHARTS } from '../report/charts/index.js';
 import { specToSvg, svgToPng } from '../report/render.js';
 import { pageHtml } from '../report/html.js';
 import { gameOf } from '../registry.js';
@@ -71,6 +72,13 @@ export async function runSweep(io: CliIO, cells: Plan[], o: SweepOptions): Promi
     const [fx, fy] = fields as [string, string];
     charts.push({ id: 'sweep-seat0-win-rate', spec: sweepHeatmap(`Seat 0 win rate over ${fx} and ${fy}`, fx, fy, points('seats').filter((p) => p.series === 'seat 0'), 'Seat 0 win rate (%)') });
     charts.push({ id: 'sweep-length', spec: sweepHeatmap(`Mean game length over ${fx} and ${fy}`, fx, fy, points('length'), 'Mean length (turns)') });
+  }
+  // Charts a game's builders draw over the cells (e.g. Squall's covered share, one bar per layout).
+  const cellInputs = results.map(({ plan, summary }) => ({ values: plan.cellValues ?? {}, summary }));
+  for (const c of CHARTS) {
+    if (!c.buildSweep || (c.games && !c.games.includes(first.game))) continue;
+    const spec = c.buildSweep(cellInputs);
+    if (spec) charts.push({ id: c.id, spec });
   }
   const table = textTable(
     [...fields, ...first.seats.map((_, k) => `seat ${k} wins`), 'draws', 'mean length'],

@@ -104,7 +104,14 @@ export interface MetricTableSpec {
    * 'placedWins', of: 'placedGames' }: reports draw them with intervals and the balance gate
    * tests them for drift.
    */
-  readonly rates?: readonly { name: string; wins: string; of: string; description: string }[];
+  readonly rates?: readonly {
+    name: string;
+    wins: string;
+    of: string;
+    description: string;
+    /** A win rate whose fair value is 1 / players: its chart draws that line too. */
+    fairShare?: boolean;
+  }[];
   /** Optional group of each row (e.g. a card's group), for colouring charts. */
   readonly rowGroups?: readonly string[];
 }
@@ -131,6 +138,12 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   prepareRules?(rules: Record<string, unknown>, ctx: RulesContext): Record<string, unknown>;
   /** Cross-field checks zod cannot express (e.g. decks vs players). Returns [field, message] or null. */
   checkSetup?(rules: R, players: number): [field: string, message: string] | null;
+  /**
+   * The set-up these rules resolve to where defaults depend on more than the rules (Squish's
+   * board: default blocks and start squares depend on the mode and player count), as plain
+   * JSON. Recorded in summary.json (`scenario.setup`) so reports can draw it without the game.
+   */
+  setup?(rules: R, players: number): Record<string, unknown>;
   /** Games per pool task: large enough that a task takes well over 10 ms. */
   readonly shardSize: number;
   /** The turn cap for these rules; game length histograms are sized by it. */

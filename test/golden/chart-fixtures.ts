@@ -10,6 +10,14 @@ import { runCli } from '../../src/cli/main.js';
 export const CHART_FIXTURES = [
   { id: 'worms-random-2p', args: ['scenarios/worms/random-2p.yaml', '--games', '2000', '--seed', '1'] },
   { id: 'squirmish-classic-greedy', args: ['scenarios/squirmish/classic-greedy.yaml', '--games', '1000', '--seed', '1'] },
+  // A written-out board (three blocks, six start squares): the board charts.
+  { id: 'squish-big-board', args: ['scenarios/squish/big-board.yaml', '--games', '1000', '--seed', '1'] },
+  // Mixed policies in rotating seats: the policy-against-policy matrix for Squish.
+  { id: 'squish-simple-policies', args: ['scenarios/squish/simple-policies.yaml', '--games', '200', '--seed', '1'] },
+  // Every ordered pair of the roster: the matchup matrix, damage per character, the covered share.
+  { id: 'squall-matchups-scattered', args: ['scenarios/squall/matchups-scattered.yaml', '--games', '1000', '--seed', '1'] },
+  // Two policies: the policy-against-policy matrix for Squall.
+  { id: 'squall-sniper-vs-brawler-ruins', args: ['scenarios/squall/sniper-vs-brawler-ruins.yaml', '--games', '400', '--seed', '1'] },
 ] as const;
 
 /** Play a fixture into a fresh directory (no report) and return the directory. */

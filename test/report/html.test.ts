@@ -138,14 +138,20 @@ describe('the report in a real browser (Debian chromium via playwright-core)', (
     expect(check.h1).toBe(HOSTILE);
   });
 
-  it('renders the index page of several runs (what npm start writes) the same way', async () => {
+  it('renders the index page of several runs (what npm start writes) the same way, the board and matchup charts of Squish and Squall included', async () => {
     const second = join(dir, 'second');
     expect((await cli('run', 'scenarios/worms/sudden-death.yaml', '--games', '2000', '--workers', '0', '--out', second, '--quiet', '--no-report')).code).toBe(0);
+    const squish = join(dir, 'squish');
+    expect((await cli('run', 'scenarios/squish/big-board.yaml', '--games', '300', '--workers', '0', '--out', squish, '--quiet', '--no-report')).code).toBe(0);
+    const squall = join(dir, 'squall');
+    expect((await cli('run', 'scenarios/squall/matchups-scattered.yaml', '--games', '300', '--workers', '0', '--out', squall, '--quiet', '--no-report')).code).toBe(0);
     const { indexHtml } = await import('../../src/report/index-report.js');
     const index = join(dir, 'index.html');
-    writeFileSync(index, indexHtml(dir, [out, second]));
+    const html = indexHtml(dir, [out, second, squish, squall]);
+    for (const id of ['squish-squish-rate-by-start-square', 'squish-block-entries', 'squall-matchups', 'squall-damage-melee-vs-range', 'squall-covered-ranged-attacks']) expect(html).toContain(id);
+    writeFileSync(index, html);
     const check = await openInChromium(index, 'index.png');
-    expectClean(check, 14);
+    expectClean(check, 35);
     expect(check.h1).toBe('squabble results');
   });
 });

@@ -3,11 +3,14 @@
  * or sum, folded once per finished game.
  *
  * - Game counters (per scenario, so per terrain layout): attacks, hits, damage, ranged attacks
- *   and covered ranged attacks, out-of-sight shots, bonuses.
+ *   and covered ranged attacks, out-of-sight shots, bonuses; per-game squares and the product of
+ *   ranged and covered attacks, for an interval on the covered share that treats games (not
+ *   shots, which are correlated within a game) as the independent units.
  * - Seat counters: the same per seat.
  * - Table `characters` (one row per roster character): games, wins, draws, capped, the sum of
  *   game lengths of its wins (turns to win = turnsToWin / wins), melee and ranged attacks, hits,
- *   misses and damage, bonuses tried and succeeded, damage taken, HP healed, falls. A character
+ *   misses and damage, bonuses tried and succeeded, damage taken, HP healed, falls, and melee and
+ *   ranged damage squared per game (the spread of damage per game). A character
  *   that appears twice in a game (a mirror match) counts twice.
  * - Table `matchups` (two seats of one character each): one row per pair "A vs B" that can be
  *   played (A in seat 0, B in seat 1): games, A's wins, B's wins, draws, capped, games where A
@@ -33,6 +36,9 @@ const COUNTERS = [
   ['bonusesSucceeded', 'bonuses whose opposed roll succeeded'],
   ['hpHealed', 'HP restored by bonuses'],
   ['surrenders', 'seats that surrendered'],
+  ['rangedAttacksSquared', 'sum over games of rangedAttacks² (with the next two, the spread of the covered share over games)'],
+  ['coveredRangedAttacksSquared', 'sum over games of coveredRangedAttacks²'],
+  ['coveredTimesRangedAttacks', 'sum over games of coveredRangedAttacks × rangedAttacks'],
 ] as const;
 
 const SEAT_COUNTERS = [
@@ -71,6 +77,8 @@ export const CHARACTER_COLUMNS = [
   ['damageTaken', 'HP lost'],
   ['hpHealed', 'HP healed'],
   ['falls', 'games in which it fell'],
+  ['meleeDamageSquared', 'sum over its games of meleeDamage² (with meleeDamage, the spread of melee damage per game)'],
+  ['rangeDamageSquared', 'sum over its games of rangeDamage² (with rangeDamage, the spread of ranged damage per game)'],
 ] as const;
 const CH = CHARACTER_COLUMNS.length;
 
@@ -102,7 +110,11 @@ export const squallMetrics: GameMetricsSpec<SquallState> = {
     const k = SEAT_COUNTERS.length;
     let tried = 0;
     let won = 0;
+    let shots = 0;
+    let covered = 0;
     for (let c = 0; c < s.count; c++) {
+      shots += s.mShots[c]!;
+      covered += s.mCoveredShots[c]!;
       const p = s.seatOf[c]! * k;
       counters[0]! += s.mMeleeAttacks[c]!;
       counters[1]! += s.mMeleeHits[c]!;
@@ -132,6 +144,9 @@ export const squallMetrics: GameMetricsSpec<SquallState> = {
     counters[10]! += tried;
     counters[11]! += won;
     counters[13]! += s.surrenders;
+    counters[14]! += shots * shots;
+    counters[15]! += covered * covered;
+    counters[16]! += covered * shots;
   },
   tables(rules, players): readonly MetricTableSpec[] {
     const r = rules as SquallRules;
@@ -143,7 +158,7 @@ export const squallMetrics: GameMetricsSpec<SquallState> = {
         rows: names,
         columns: CHARACTER_COLUMNS.map(([name, description]) => ({ name, description })),
         rates: [
-          { name: 'winRate', wins: 'wins', of: 'games', description: 'games its seat won' },
+          { name: 'winRate', wins: 'wins', of: 'games', description: 'games its seat won', fairShare: true },
           { name: 'meleeHitRate', wins: 'meleeHits', of: 'meleeAttacks', description: 'melee attacks that took HP' },
           { name: 'rangedHitRate', wins: 'rangedHits', of: 'rangedAttacks', description: 'ranged attacks that hit' },
           { name: 'bonusSuccessRate', wins: 'bonusesSucceeded', of: 'bonusesTried', description: 'bonuses whose opposed roll succeeded' },
@@ -194,6 +209,8 @@ export const squallMetrics: GameMetricsSpec<SquallState> = {
       ch[o + 18]! += s.mDamageTaken[c]!;
       ch[o + 19]! += s.mHealed[c]!;
       ch[o + 20]! += s.hp[c]! <= 0 ? 1 : 0;
+      ch[o + 21]! += s.mMeleeDamage[c]! * s.mMeleeDamage[c]!;
+      ch[o + 22]! += s.mRangeDamage[c]! * s.mRangeDamage[c]!;
     }
     const mu = tables[1];
     if (mu === undefined) return;

@@ -9,7 +9,7 @@
  * cumulative), resolution (sequential | simultaneous), firstSeat, maxTurns.
  */
 import type { GameModule } from '../../sim/types.js';
-import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, MAX_PLAYERS } from './params.js';
+import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, setupOf, MAX_PLAYERS } from './params.js';
 import { SquishState } from './state.js';
 import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
 import { render, describeAction } from './render.js';
@@ -26,6 +26,7 @@ export const squish: GameModule<SquishState, SquishRules> = {
   visibility: 'everything is on the board: blocks, markers and shards; only future dice are unknown',
   rulesSchema: squishRulesSchema,
   checkSetup: (rules, players) => checkLayout(rules, players),
+  setup: (rules, players) => setupOf(rules, players),
   shardSize: 5_000,
   maxTurns: (rules) => rules.maxTurns,
   actionCapacity: (rules, players) => actionCapacityOf(rules, players),

@@ -1,11 +1,18 @@
 /**
  * What Squish! adds to the results, beyond wins and game length. Integer counts per game,
  * summed over games (so merging is exact). A seat is a start square, so the per-seat
- * `squished` row is the squish rate per start square.
+ * `squished` row is the squish rate per start square: `squishedGames` (games in which the seat
+ * was squished at least once) gives it as a proportion with a Wilson interval, `squished` and
+ * `squishedSquared` give squishes per game with its spread (several per game in the advanced game).
+ *
+ * Table `squares` (one row per board square, "(x, y)", row by row from the north-west corner):
+ * `blockEntries`, unit steps of a block onto the square (a block stepping east enters its new
+ * east column: h squares; a diagonal step w + h - 1; squares under a block at the start do not
+ * count), and the sum of its square per game, for the block-movement heat map.
  */
-import type { GameMetricsSpec } from '../../sim/types.js';
+import type { GameMetricsSpec, MetricTableSpec } from '../../sim/types.js';
 import type { SquishState } from './state.js';
-import { MAX_BLOCKS } from './params.js';
+import { MAX_BLOCKS, type SquishRules } from './params.js';
 
 const blockCounters = Array.from({ length: MAX_BLOCKS }, (_, b) => ({
   name: `block${b + 1}Steps`,
@@ -40,6 +47,8 @@ export const squishMetrics: GameMetricsSpec<SquishState> = {
     { name: 'shardsLost', description: 'shards the seat lost to squishes' },
     { name: 'pushes', description: 'markers the seat pushed' },
     { name: 'onBoardAtEnd', description: "games ending with the seat's marker on the board" },
+    { name: 'squishedGames', description: 'games in which the seat (its start square) was squished at least once' },
+    { name: 'squishedSquared', description: 'sum over games of squished² (with squished, gives the spread of squishes per game)' },
   ],
   record(s, counters, seat) {
     counters[0]! += s.squishes;
@@ -61,15 +70,47 @@ export const squishMetrics: GameMetricsSpec<SquishState> = {
     counters[14]! += s.shardsCollected;
     counters[15]! += s.shardsLost;
     for (let b = 0; b < s.blockCount; b++) counters[16 + b]! += s.blockMoves[b]!;
-    const k = 7;
+    const k = 9;
     for (let p = 0; p < s.players; p++) {
-      seat[p * k]! += s.seatSquished[p]!;
+      const squished = s.seatSquished[p]!;
+      seat[p * k]! += squished;
       seat[p * k + 1]! += s.seatSquishesCaused[p]!;
       seat[p * k + 2]! += s.seatSelfSquishes[p]!;
       seat[p * k + 3]! += s.seatShards[p]!;
       seat[p * k + 4]! += s.seatShardsLost[p]!;
       seat[p * k + 5]! += s.seatPushes[p]!;
       seat[p * k + 6]! += s.markerCell[p]! >= 0 ? 1 : 0;
+      if (squished > 0) seat[p * k + 7]!++;
+      seat[p * k + 8]! += squished * squished;
+    }
+  },
+  tables(rules): readonly MetricTableSpec[] {
+    const { width, height } = rules as SquishRules;
+    const rows: string[] = [];
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.push(`(${x}, ${y})`);
+    return [
+      {
+        name: 'squares',
+        description: 'Per board square (x, y), row by row from the north-west corner: how often blocks stepped onto it',
+        rows,
+        columns: [
+          { name: 'blockEntries', description: 'unit steps of a block onto the square (each square a block newly covers in one step counts once)' },
+          { name: 'blockEntriesSquared', description: 'sum over games of blockEntries² (with blockEntries, gives the spread per game)' },
+        ],
+      },
+    ];
+  },
+  recordTables(s, tables) {
+    const t = tables[0]!;
+    const entries = s.blockEntries;
+    let r = 0;
+    for (let y = 0; y < s.height; y++) {
+      let c = s.cellAt(0, y);
+      for (let x = 0; x < s.width; x++, c++, r += 2) {
+        const v = entries[c]!;
+        t[r]! += v;
+        t[r + 1]! += v * v;
+      }
     }
   },
 };

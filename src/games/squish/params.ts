@@ -169,6 +169,20 @@ export function layoutOf(rules: SquishRules, players: number): Layout {
   return { width: rules.width, height: rules.height, blocks, starts, defaultBlocks: defaultB, defaultStarts: defaultS };
 }
 
+/**
+ * The board as summary.json records it (`scenario.setup`, see GameModule.setup): size, every
+ * block at its starting position by number, and each seat's start square (seat i = starts[i]).
+ */
+export function setupOf(rules: SquishRules, players: number): { width: number; height: number; blocks: { number: number; x: number; y: number; w: number; h: number }[]; starts: { seat: number; x: number; y: number }[] } {
+  const L = layoutOf(rules, players);
+  return {
+    width: L.width,
+    height: L.height,
+    blocks: L.blocks.map((b) => ({ number: b.number, x: b.x, y: b.y, w: b.w, h: b.h })),
+    starts: L.starts.map((s, seat) => ({ seat, x: s.x, y: s.y })),
+  };
+}
+
 const onEdge = (x: number, y: number, w: number, h: number): boolean => x === 0 || y === 0 || x === w - 1 || y === h - 1;
 
 /**

@@ -57,6 +57,7 @@ export function setupBoard(s: SquishState): void {
     fillBlock(s, b, b);
     s.blockMoves[b] = 0;
   }
+  s.blockEntries.fill(0);
   s.cellMarker.fill(EMPTY);
   for (let p = 0; p < s.players; p++) {
     s.markerCell[p] = s.startCell[p]!;
@@ -770,7 +771,12 @@ function moveBlock(s: SquishState, b: number, dx: number, dy: number): void {
     const c = ((dy > 0 ? y : y + bh - 1) + 1) * stride + x + 1;
     for (let i = 0; i < bw; i++) cb[c + i] = EMPTY;
   }
-  for (let i = 0; i < n; i++) cb[enter[i]!] = b;
+  const entries = s.blockEntries;
+  for (let i = 0; i < n; i++) {
+    const c = enter[i]!;
+    cb[c] = b;
+    entries[c]!++;
+  }
   if (w.track) {
     // Policies' scratch rolls: record the step and mark the squares entered.
     const at = w.originPhase ? w.originAttempt : 99;
@@ -938,6 +944,7 @@ export function copy(d: SquishState, s: SquishState): void {
   d.shardsCollected = s.shardsCollected;
   d.shardsLost = s.shardsLost;
   d.blockMoves.set(s.blockMoves);
+  d.blockEntries.set(s.blockEntries);
   d.seatSquished.set(s.seatSquished);
   d.seatSquishesCaused.set(s.seatSquishesCaused);
   d.seatSelfSquishes.set(s.seatSelfSquishes);
@@ -1013,6 +1020,20 @@ export function checkInvariants(s: SquishState): string | null {
   let steps = 0;
   for (let b = 0; b < s.blockCount; b++) steps += s.blockMoves[b]!;
   if (steps !== s.blockSteps) return `block steps ${s.blockSteps} disagree with the per-block counts (${steps})`;
+  // Each step of block b enters its leading column or row (min(w, h) squares or more) and at most
+  // w + h - 1 squares (a diagonal step); nothing enters the wall ring.
+  let entries = 0;
+  let fewest = 0;
+  let most = 0;
+  for (let c = 0; c < s.cells; c++) {
+    if (s.cellX[c]! < 0 && s.blockEntries[c] !== 0) return `block entries counted on the wall (cell ${c})`;
+    entries += s.blockEntries[c]!;
+  }
+  for (let b = 0; b < s.blockCount; b++) {
+    fewest += s.blockMoves[b]! * Math.min(s.blockW[b]!, s.blockH[b]!);
+    most += s.blockMoves[b]! * (s.blockW[b]! + s.blockH[b]! - 1);
+  }
+  if (entries < fewest || entries > most) return `${entries} block entries for ${s.blockSteps} block steps (expected ${fewest} to ${most})`;
   if (s.rolls !== s.turns + (s.terminal ? 0 : 1)) return `${s.rolls} rolls in ${s.turns} turns`;
   if (s.noMoveRolls + s.chooseRolls > s.rolls) return 'more 0s and 9s than rolls';
   if (s.turns > s.rules.maxTurns) return `turn ${s.turns} is past the cap`;

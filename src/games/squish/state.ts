@@ -219,6 +219,12 @@ export class SquishState implements GameState {
   shardsCollected = 0;
   shardsLost = 0;
   readonly blockMoves: Int32Array;
+  /**
+   * Per padded cell: unit steps of a block onto that square this game (each square a block
+   * newly covers in one step counts once; the squares under a block at the start do not).
+   * The `squares` metric table's heat map; 0 on the wall ring.
+   */
+  readonly blockEntries: Uint32Array;
   readonly seatSquished: Int32Array;
   readonly seatSquishesCaused: Int32Array;
   readonly seatSelfSquishes: Int32Array;
@@ -289,6 +295,7 @@ export class SquishState implements GameState {
     this.held = new Uint8Array(players);
     this.events = new Int16Array(EVENT_CAP * EVENT_FIELDS);
     this.blockMoves = new Int32Array(K);
+    this.blockEntries = new Uint32Array(this.cells);
     this.seatSquished = new Int32Array(players);
     this.seatSquishesCaused = new Int32Array(players);
     this.seatSelfSquishes = new Int32Array(players);

@@ -1,6 +1,6 @@
 /** Charts every game gets: win rates with intervals, outcomes (draws and capped shown), game length. */
 import type { TopLevelSpec } from 'vega-lite';
-import { wilson } from '../../sim/stats/intervals.js';
+import { wilson, Z95 } from '../../sim/stats/intervals.js';
 import { type ChartBuilder, type ReportInput, SCHEMA, WIDTH, COLOUR } from './types.js';
 
 interface RateRow {
@@ -42,6 +42,18 @@ export function rateChart(title: string, axis: string, rows: RateRow[], fair: nu
       },
     ],
   } as TopLevelSpec;
+}
+
+/**
+ * Mean per game of a non-negative count with a 95% normal interval, from its total and the sum
+ * of its squares over n games (both kept exactly as integers by the game's metrics).
+ */
+export function meanInterval(total: number, squares: number, n: number): { mean: number; low: number; high: number } {
+  const mean = n > 0 ? total / n : 0;
+  if (n < 2) return { mean, low: mean, high: mean };
+  const variance = Math.max(0, (squares - (total * total) / n) / (n - 1));
+  const half = (Z95 * Math.sqrt(variance)) / Math.sqrt(n);
+  return { mean, low: Math.max(0, mean - half), high: mean + half };
 }
 
 const percent = (x: number) => `${(x * 100).toFixed(2)}%`;

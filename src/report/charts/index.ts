@@ -4,5 +4,7 @@ import { winRateBySeat, winRateByPolicy, policyMatchups, outcomes, firstPlayer, 
 import { wormsTopCard, wormsAcesOnTop } from './worms.js';
 import { tableRates } from './rates.js';
 import { squirmishKoMatrix, squirmishDamage } from './squirmish.js';
+import { squishStartSquares, squishBlockEntries } from './squish.js';
+import { squallMatchups, squallDamage, squallCoveredShots } from './squall.js';
 
-export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, tableRates, wormsTopCard, wormsAcesOnTop, squirmishKoMatrix, squirmishDamage];
+export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, tableRates, wormsTopCard, wormsAcesOnTop, squirmishKoMatrix, squirmishDamage, squishStartSquares, squishBlockEntries, squallMatchups, squallDamage, squallCoveredShots];

@@ -36,6 +36,7 @@ export const tableRates: ChartBuilder = {
             label: `${pct(r.rate)} [${pct(r.interval[0])}, ${pct(r.interval[1])}] of ${r.games.toLocaleString('en-US')}; shrunk ${pct(r.shrunk)}; q = ${r.qValue.toPrecision(2)}`,
           }));
         const grouped = t.groups !== undefined;
+        const fair = rate.fairShare ? 1 / summary.scenario.players : null;
         charts.push({
           id: `rate-${name}-${rate.name}`,
           spec: {
@@ -43,7 +44,7 @@ export const tableRates: ChartBuilder = {
             title: {
               text: `${rate.description}`,
               subtitle: [
-                `ranked by the shrunk estimate (diamond); dot and whiskers: observed rate and 95% interval; dashed: mean ${pct(mean)}`,
+                `ranked by the shrunk estimate (diamond); dot and whiskers: observed rate and 95% interval; dashed: mean ${pct(mean)}${fair === null ? '' : `; red: fair share 1/${summary.scenario.players}`}`,
                 `${flagged} of ${rows.length} rows differ from the rest with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
               ],
             },
@@ -68,6 +69,7 @@ export const tableRates: ChartBuilder = {
                 ],
               },
               { data: { values: [{ mean }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#666' }, encoding: { x: { field: 'mean', type: 'quantitative', title: 'Rate (%)' } } },
+              ...(fair === null ? [] : [{ data: { values: [{ fair }] }, mark: { type: 'rule', strokeDash: [2, 2], color: COLOUR.reference, size: 2 }, encoding: { x: { field: 'fair', type: 'quantitative', title: 'Rate (%)' } } }]),
             ],
           } as TopLevelSpec,
         });

@@ -17,6 +17,11 @@ export interface ChartBuilder {
   build(input: ReportInput): TopLevelSpec | null;
   /** For builders that make one chart per something (per table rate): ids and specs. */
   buildMany?(input: ReportInput): { id: string; spec: TopLevelSpec }[];
+  /**
+   * For a sweep (src/cli/sweep.ts): one chart over all cells, e.g. one bar per cell, from each
+   * cell's swept values and summary. Written as charts/<id>.* of the sweep's report.
+   */
+  buildSweep?(cells: readonly { values: Record<string, unknown>; summary: Summary }[]): TopLevelSpec | null;
 }
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';

@@ -52,6 +52,8 @@ export interface Summary {
     seating: string;
     seed: number | string;
     scenarioHash: string;
+    /** The game's resolved set-up (GameModule.setup), for games that have one: e.g. Squish's board. */
+    setup?: Record<string, unknown>;
   };
   games: number;
   /** Games won by a seat (neither drawn nor capped). */
@@ -74,7 +76,7 @@ export interface Summary {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
     /** The game's metric tables: per row (card, character...), the total of each column. */
-    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]>; rates: { name: string; wins: string; of: string; description: string }[]; groups?: Record<string, string> }>;
+    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]>; rates: { name: string; wins: string; of: string; description: string; fairShare?: boolean }[]; groups?: Record<string, string> }>;
   };
 }
 
@@ -150,6 +152,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
       seating: plan.seating,
       seed: plan.seed,
       scenarioHash: plan.scenarioHash,
+      ...(game.setup ? { setup: game.setup(plan.rules, players) } : {}),
     },
     games: n,
     decided: n - acc.draws - acc.capped,

@@ -54,6 +54,26 @@ describe('metric tables', () => {
     expect(knight[col('bonusesSucceeded')]).toBeLessThanOrEqual(knight[col('bonusesTried')]!);
   });
 
+  it('squares per game: one game gives each count squared; over many games, at least the square of the mean', () => {
+    const one = run({ characters: ['Archer', 'Rogue'], terrain: { obstacles: [{ shape: 'rect', x: 5, y: 5, width: 2, height: 2 }] } }, 1);
+    const t = one.table(0);
+    const col = (c: string) => t.columns.indexOf(c);
+    for (const name of ['Archer', 'Rogue']) {
+      const v = t.rows[name]!;
+      expect(v[col('meleeDamageSquared')], name).toBe(v[col('meleeDamage')]! ** 2);
+      expect(v[col('rangeDamageSquared')], name).toBe(v[col('rangeDamage')]! ** 2);
+    }
+    expect(one.counter('rangedAttacksSquared')).toBe(one.counter('rangedAttacks') ** 2);
+    expect(one.counter('coveredRangedAttacksSquared')).toBe(one.counter('coveredRangedAttacks') ** 2);
+    expect(one.counter('coveredTimesRangedAttacks')).toBe(one.counter('coveredRangedAttacks') * one.counter('rangedAttacks'));
+    const many = run({ characters: ['Archer', 'Rogue'], terrain: { obstacles: [{ shape: 'rect', x: 5, y: 5, width: 2, height: 2 }] } }, 200);
+    const n = 200;
+    expect(many.counter('rangedAttacksSquared')).toBeGreaterThanOrEqual(many.counter('rangedAttacks') ** 2 / n);
+    expect(many.counter('coveredRangedAttacks')).toBeGreaterThan(0);
+    const archer = many.table(0).rows.Archer!;
+    expect(archer[col('rangeDamageSquared')]!).toBeGreaterThanOrEqual(archer[col('rangeDamage')]! ** 2 / n);
+  });
+
   it('matchups: every ordered pair is a row, played in both seatings, and the rows add up', () => {
     const { acc, table, specs } = run({ matchups: 'all-pairs' }, 600);
     expect(specs.map((s) => s.name)).toEqual(['characters', 'matchups']);
