@@ -5,6 +5,10 @@ import { registry } from '../../src/registry.js';
 import { tableOf, builtinDeck, type SquirmishRules } from '../../src/games/squirmish/params.js';
 import { rosterOf, type SquallRules } from '../../src/games/squall/params.js';
 import type { Plan } from '../../src/sim/scenario/types.js';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from '../helpers/cli.js';
 
 const MINI = 'scenarios/squirmish/mini-decks.yaml';
 const DUEL = 'scenarios/squall/duel-open.yaml';
@@ -95,6 +99,24 @@ describe('Squirmish card stats by name', () => {
   it('name the sweep cell of a bad value', () => {
     const data = { ...dataOf(MINI), sweep: { 'cards.Swamp Hulk.hp': [10, 100] } };
     expect(() => buildCells(data, MINI, registry)).toThrow(/rules\.statOverrides\.cards\.Swamp Hulk\.hp: in the sweep cell cards\.Swamp Hulk\.hp = 100: card "Swamp Hulk": expected hit points, a whole number from 1 to 99, found 100/);
+  });
+
+  it('are checked in every sweep cell by squabble validate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'squabble-stat-sweep-'));
+    try {
+      const file = join(dir, 'sweep.yaml');
+      const text = (name: string) => `game: squirmish\nseats: [{ policy: greedy }, { policy: greedy }]\nsweep:\n  cards.${name}.hp: [10, 14]\ngames: 10\n`;
+      writeFileSync(file, text('Swamp Hulk'));
+      const ok = await cli('validate', file);
+      expect(ok.code, ok.err).toBe(0);
+      expect(ok.out).toMatch(/sweep of 2 cells/);
+      writeFileSync(file, text('Swamp Hulx'));
+      const bad = await cli('validate', file);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toMatch(/sweep\.yaml:3: rules\.statOverrides\.cards\.Swamp Hulx\.hp: in the sweep cell cards\.Swamp Hulx\.hp = 10: no card "Swamp Hulx" in the built-in Classic 70 card pool; nearest: "Swamp Hulk"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('work in named variants (squabble compare --variant)', () => {
