@@ -7,22 +7,30 @@
  *   H_X = the number of seats that controlled c in game i (Squirmish: held it — dealt, drawn or
  *         drafted; Squall: fielded it), read from the game's controller table (StatSpec.controller);
  *   W_X = how many of those seats won (0 or 1: one winner per game).
- * The controller's win rate of an arm is the ratio r_X = ΣW_X / ΣH_X (wins per seat-game with
- * the subject), and the weight is r_B − r_A.
+ * The controller's win rate of the base is r_A = ΣW_A / ΣH_A (wins per seat-game with the
+ * subject, the metric table's own rate). The weight is the change in winning controllers per
+ * game, at the base exposure:
+ *   Δ = (ΣW_B − ΣW_A) / ΣH_A = mean(D) / mean(H_A), with D = W_B − W_A per game.
+ * Why not r_B − r_A: once the paired games diverge, the exposure itself can change (a card that
+ * ends games sooner is drawn by fewer seats, and the draws that disappear are mostly the losers'
+ * late ones), which would move the per-holder ratio by selection rather than by strength. Fixing
+ * the denominator at the base exposure keeps the weight to "how many more of its holders win";
+ * the exposure change ΣH_B / ΣH_A − 1 is reported beside it.
  *
- * Intervals: the ratio estimator's linearisation. With h_X the mean of H_X, each game
- * contributes e_i = (W_B − r_B·H_B)/h_B − (W_A − r_A·H_A)/h_A, whose mean is exactly 0, so
- * var(r_B − r_A) ≈ Σe²/(n(n−1)). Σe² is a quadratic form in the raw sums of (W_A, H_A, W_B, H_B)
- * and their products — 14 exact integer sums per tweak, merged by addition like every
- * accumulator, so results do not depend on worker count or task order. Because both arms play
- * the same games, W_A and W_B are strongly correlated and the paired interval is much narrower
- * than two independent samples would give (reported as "games saved", as in squabble compare).
+ * Intervals: the ratio estimator's linearisation, e_i = (D_i − Δ·H_A,i) / mean(H_A), whose mean
+ * is exactly 0, so var(Δ) ≈ Σe² / (n(n−1)); Σe² is a quadratic form in 14 exact integer sums per
+ * tweak (ΣW_A, ΣH_A, ΣW_B, ΣH_B and their pairwise products), merged by addition like every
+ * accumulator, so results do not depend on worker count or task order. Pairing makes D zero in
+ * most games, so the interval is much narrower than two independent samples would give (reported
+ * as "games saved", as in squabble compare).
  *
- * The base rates (furthest from fair) use the same estimator on the base arm alone:
- * var(r_A) ≈ Σ(W_A − r_A·H_A)²/(h_A² n(n−1)). Fair is 1/players.
+ * P-values for the flags: an exact sign test (McNemar's) on the games whose W differed between
+ * the arms — with W in {0, 1} these are the only games that carry information about ΣD, and with
+ * few of them the normal interval is optimistic while the exact test is not. Flags control the
+ * false-discovery rate (Benjamini-Hochberg at q = 0.05, rates.ts) over all weights of a run.
  *
- * Flags control the false-discovery rate (Benjamini-Hochberg at q = 0.05, rates.ts) over all
- * weights of a run, and separately over the subjects' distances from fair.
+ * Base rates (furthest from fair): r_A with var ≈ Σ(W_A − r_A·H_A)² / (mean(H_A)² n(n−1)),
+ * against fair = 1/players, normal p-values, Benjamini-Hochberg over the subjects.
  */
 import { Z95 } from '../sim/stats/intervals.js';
 import { normalCdf } from './normal.js';
@@ -63,51 +71,79 @@ export function addBase(sums: Float64Array, o: number, w: number, h: number): vo
 
 export interface PairedRate {
   games: number;
-  /** Seat-games with the subject in each arm (ΣH). */
+  /** Seat-games with the subject (ΣH) and winning ones (ΣW) in each arm. */
   heldA: number;
   heldB: number;
+  winsA: number;
+  winsB: number;
+  /** The base controller win rate, ΣW_A / ΣH_A. */
   rateA: number;
-  rateB: number;
-  /** r_B − r_A. */
+  /** Δ = (ΣW_B − ΣW_A) / ΣH_A: the change in the controllers' win rate at the base exposure. */
   effect: number;
   se: number;
   interval: [number, number];
   /** The standard error two independent samples of the same size would have had. */
   unpairedSe: number;
+  /** ΣH_B / ΣH_A − 1: how much more (or less) the subject was held in the tweaked games. */
+  exposureChange: number;
   /** Σ(W_B − W_A)²: with one winner per game, the games whose result for the subject's controllers differed between the arms. */
   changed: number;
+  /** Of those, the games in which W rose (W_A = 0, W_B = 1). */
+  rose: number;
 }
 
-/** The paired ratio estimate from one tweak's 14 sums over n games; null if an arm never had the subject. */
+/** The paired estimate from one tweak's 14 sums over n games; null if the base never had the subject. */
 export function pairedRate(s: ArrayLike<number>, o: number, n: number, z = Z95): PairedRate | null {
   const S = (k: number) => s[o + k]!;
-  const heldA = S(1);
-  const heldB = S(3);
-  if (heldA <= 0 || heldB <= 0 || n < 2) return null;
-  const rA = S(0) / heldA;
-  const rB = S(2) / heldB;
-  const hA = heldA / n;
-  const hB = heldB / n;
-  // e = a·x with x = (WA, HA, WB, HB).
-  const a = [-1 / hA, rA / hA, 1 / hB, -rB / hB];
-  // M[j][k] = Σ x_j x_k, from the upper-triangular sums.
-  const idx = [
-    [4, 5, 6, 7],
-    [5, 8, 9, 10],
-    [6, 9, 11, 12],
-    [7, 10, 12, 13],
-  ];
-  const quad = (v: number[]) => {
-    let q = 0;
-    for (let j = 0; j < 4; j++) for (let k = 0; k < 4; k++) q += v[j]! * v[k]! * S(idx[j]![k]!);
-    return Math.max(0, q);
+  const [winsA, heldA, winsB, heldB] = [S(0), S(1), S(2), S(3)];
+  if (heldA <= 0 || n < 2) return null;
+  const h = heldA / n;
+  const effect = (winsB - winsA) / heldA;
+  // Σ(D − Δ·H_A)² with D = W_B − W_A: ΣD² − 2Δ·ΣD·H_A + Δ²·ΣH_A².
+  const sdd = S(11) + S(4) - 2 * S(6);
+  const sdh = S(9) - S(5);
+  const see = Math.max(0, sdd - 2 * effect * sdh + effect * effect * S(8)) / (h * h);
+  const se = Math.sqrt(see / (n - 1) / n);
+  // Two independent samples: var(W_A) + var(W_B), over the same exposure.
+  const varA = Math.max(0, S(4) - (winsA * winsA) / n) / (n - 1);
+  const varB = Math.max(0, S(11) - (winsB * winsB) / n) / (n - 1);
+  const unpairedSe = Math.sqrt((varA + varB) / n) / h;
+  // With W in {0, 1}: rose − fell = ΣW_B − ΣW_A and rose + fell = Σ(W_B − W_A)².
+  const rose = Math.max(0, Math.min(sdd, Math.round((sdd + winsB - winsA) / 2)));
+  return {
+    games: n,
+    heldA,
+    heldB,
+    winsA,
+    winsB,
+    rateA: winsA / heldA,
+    effect,
+    se,
+    interval: [effect - z * se, effect + z * se],
+    unpairedSe,
+    exposureChange: heldB / heldA - 1,
+    changed: sdd,
+    rose,
   };
-  const se = Math.sqrt(quad(a) / (n - 1) / n);
-  const varA = quad([a[0]!, a[1]!, 0, 0]) / (n - 1);
-  const varB = quad([0, 0, a[2]!, a[3]!]) / (n - 1);
-  const effect = rB - rA;
-  const changed = S(11) + S(4) - 2 * S(6);
-  return { games: n, heldA, heldB, rateA: rA, rateB: rB, effect, se, interval: [effect - z * se, effect + z * se], unpairedSe: Math.sqrt((varA + varB) / n), changed };
+}
+
+/**
+ * Two-sided exact sign test: the probability, with m discordant games each as likely to go
+ * either way, of a split at least as uneven as k against m − k. Exact up to 5,000 games (summed
+ * in log space), normal with continuity correction beyond.
+ */
+export function signTestP(k: number, m: number): number {
+  if (m <= 0) return 1;
+  const low = Math.min(k, m - k);
+  if (m > 5000) return Math.min(1, 2 * normalCdf((low + 0.5 - m / 2) / Math.sqrt(m / 4)));
+  // P(X <= low) for X ~ Bin(m, 1/2): sum of C(m, i) / 2^m, each term from the previous one.
+  let log = -m * Math.LN2; // log C(m, 0) / 2^m
+  let sum = Math.exp(log);
+  for (let i = 1; i <= low; i++) {
+    log += Math.log((m - i + 1) / i);
+    sum += Math.exp(log);
+  }
+  return Math.min(1, 2 * sum);
 }
 
 export interface BaseRate {
@@ -181,9 +217,10 @@ export interface TweakInput {
 export function weightRows(tweaks: readonly TweakInput[]): WeightRow[] {
   const rows = tweaks.map((t): WeightRow => {
     const estimate = t.sums === null ? null : pairedRate(t.sums, t.offset, t.games);
-    const skipped = t.skipped ?? (estimate === null ? 'never held in the base or tweaked games' : null);
+    const skipped = t.skipped ?? (estimate === null ? 'never held in the base games' : null);
     const gamesSaved = estimate && estimate.se > 0 ? (estimate.unpairedSe / estimate.se) ** 2 : null;
-    return { subject: t.subject, group: t.group, stat: t.stat, change: t.change, estimate, skipped, pValue: estimate ? twoSided(estimate.effect, estimate.se) : 1, qValue: 1, flagged: false, gamesSaved };
+    const pValue = estimate ? signTestP(estimate.rose, estimate.changed) : 1;
+    return { subject: t.subject, group: t.group, stat: t.stat, change: t.change, estimate, skipped, pValue, qValue: 1, flagged: false, gamesSaved };
   });
   const measured = rows.filter((r) => r.estimate !== null);
   const q = benjaminiHochberg(measured.map((r) => r.pValue));

@@ -3,9 +3,10 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAIR_SUMS, BASE_SUMS, addPair, addBase, pairedRate, baseRate, weightRows, fairRows, type WeightRow } from '../../src/analysis/weights.js';
+import { PAIR_SUMS, BASE_SUMS, addPair, addBase, pairedRate, baseRate, weightRows, fairRows, signTestP, type WeightRow } from '../../src/analysis/weights.js';
 import { Rng } from '../../src/sim/rng.js';
 import { Z95 } from '../../src/sim/stats/intervals.js';
+import { normalCdf } from '../../src/analysis/normal.js';
 import { cli } from '../helpers/cli.js';
 
 describe('the paired ratio estimate', () => {
@@ -25,24 +26,28 @@ describe('the paired ratio estimate', () => {
     const n = games.length;
     const sum = (k: number) => games.reduce((s, g) => s + g[k]!, 0);
     const rA = sum(0) / sum(1);
-    const rB = sum(2) / sum(3);
     const hA = sum(1) / n;
-    const hB = sum(3) / n;
-    const e = games.map(([wA, a, wB, b]) => (wB! - rB * b!) / hB - (wA! - rA * a!) / hA);
+    // Δ = (ΣW_B − ΣW_A) / ΣH_A; e_i = (D_i − Δ·H_A,i) / mean(H_A).
+    const delta = (sum(2) - sum(0)) / sum(1);
+    const e = games.map(([wA, a, wB]) => (wB! - wA! - delta * a!) / hA);
     expect(e.reduce((s, x) => s + x, 0)).toBeCloseTo(0, 12);
     const se = Math.sqrt(e.reduce((s, x) => s + x * x, 0) / (n - 1) / n);
     const r = pairedRate(sums, 0, n)!;
     expect(r.rateA).toBeCloseTo(rA, 12);
-    expect(r.rateB).toBeCloseTo(rB, 12);
-    expect(r.effect).toBeCloseTo(rB - rA, 12);
+    expect(r.effect).toBeCloseTo(delta, 12);
     expect(r.se).toBeCloseTo(se, 12);
-    expect(r.interval[0]).toBeCloseTo(rB - rA - Z95 * se, 12);
-    // Games whose W changed: 2nd, 6th and 7th.
+    expect(r.interval[0]).toBeCloseTo(delta - Z95 * se, 12);
+    expect(r.exposureChange).toBeCloseTo(sum(3) / sum(1) - 1, 12);
+    // Games whose W changed: the 2nd and 7th rose, the 6th fell.
     expect(r.changed).toBe(3);
+    expect(r.rose).toBe(2);
+    const variance = (xs: number[]) => {
+      const m = xs.reduce((s, x) => s + x, 0) / xs.length;
+      return xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1);
+    };
+    expect(r.unpairedSe).toBeCloseTo(Math.sqrt((variance(games.map((g) => g[0]!)) + variance(games.map((g) => g[2]!))) / n) / hA, 12);
     const eA = games.map(([wA, a]) => (wA! - rA * a!) / hA);
-    const eB = games.map(([, , wB, b]) => (wB! - rB * b!) / hB);
     const v = (xs: number[]) => xs.reduce((s, x) => s + x * x, 0) / (n - 1);
-    expect(r.unpairedSe).toBeCloseTo(Math.sqrt((v(eA) + v(eB)) / n), 12);
 
     const base = new Float64Array(BASE_SUMS);
     for (const [w, h] of games) addBase(base, 0, w!, h!);
@@ -51,11 +56,33 @@ describe('the paired ratio estimate', () => {
     expect(b.se).toBeCloseTo(Math.sqrt(v(eA) / n), 12);
   });
 
-  it('is null when an arm never had the subject', () => {
+  it('is null when the base never had the subject', () => {
     const sums = new Float64Array(PAIR_SUMS);
     addPair(sums, 0, 0, 0, 0, 1);
     addPair(sums, 0, 0, 0, 1, 1);
     expect(pairedRate(sums, 0, 2)).toBeNull();
+  });
+
+  it('tests the changed games with an exact sign test', () => {
+    expect(signTestP(5, 5)).toBeCloseTo(2 / 32, 12);
+    expect(signTestP(0, 5)).toBeCloseTo(2 / 32, 12);
+    expect(signTestP(2, 10)).toBeCloseTo((2 * (1 + 10 + 45)) / 1024, 12);
+    expect(signTestP(5, 10)).toBe(1);
+    expect(signTestP(0, 0)).toBe(1);
+    // Exact up to 5,000 changed games; there it agrees with the continuity-corrected normal used beyond.
+    expect(signTestP(2400, 5000)).toBeCloseTo(2 * normalCdf((2400.5 - 2500) / Math.sqrt(1250)), 3);
+    expect(signTestP(2401, 5001)).toBeCloseTo(2 * normalCdf((2401.5 - 2500.5) / Math.sqrt(5001 / 4)), 9);
+  });
+
+  it('is not fooled by a change of exposure alone', () => {
+    // The tweak drops a losing holder in half the games (H_B = H_A − 1, W unchanged): the
+    // per-holder ratio would rise, the weight does not.
+    const sums = new Float64Array(PAIR_SUMS);
+    for (let i = 0; i < 1000; i++) addPair(sums, 0, i % 2, 2, i % 2, i % 4 === 0 ? 1 : 2);
+    const r = pairedRate(sums, 0, 1000)!;
+    expect(r.effect).toBe(0);
+    expect(r.changed).toBe(0);
+    expect(r.exposureChange).toBeCloseTo(-0.125, 12);
   });
 
   it('covers the true difference about 95% of the time', () => {
@@ -144,7 +171,7 @@ describe('squabble weights on a Squall duel', () => {
     // Two characters in a duel: their base rates add up to 1 (no draws here).
     expect(json.furthestFromFair[0]!.base.rate + json.furthestFromFair[1]!.base.rate).toBeCloseTo(1, 2);
     const csv = readFileSync(join(dir, 'w', 'weights.csv'), 'utf8');
-    expect(csv.split('\n')[0]).toBe('character,group,stat,change,rateBase,rateTweaked,effect,ciLow,ciHigh,se,pValue,qValue,flagged,skipped');
+    expect(csv.split('\n')[0]).toBe('character,group,stat,change,rateBase,effect,ciLow,ciHigh,se,exposureChange,gamesChanged,pValue,qValue,flagged,skipped');
     expect(readFileSync(join(dir, 'w', 'fair.csv'), 'utf8').split('\n')[0]).toMatch(/^character,group,winRate,ciLow,ciHigh/);
     for (const id of ['weights-hp', 'weights-damage', 'furthest-from-fair']) for (const ext of ['vl.json', 'svg', 'png']) expect(existsSync(join(dir, 'w', 'charts', `${id}.${ext}`)), `${id}.${ext}`).toBe(true);
   });

@@ -43,19 +43,20 @@ const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 const ci = (i: readonly [number, number]) => `[${pts(i[0])}, ${pts(i[1])}]`;
 const q = (x: number) => (x < 0.001 ? x.toExponential(1) : x.toFixed(3));
 
-const WEIGHT_HEADER = ['', 'group', 'base -> tweaked', 'change, pts [95% interval]', 'q', 'flag', 'games changed', 'games saved'];
+const WEIGHT_HEADER = ['', 'group', 'base rate', 'change, pts [95% interval]', 'q', 'flag', 'held', 'games changed', 'games saved'];
 const FAIR_HEADER = ['', 'group', 'win rate [95% interval]', 'from fair, pts', 'q', 'flag', 'HP to fair (linear)'];
 
 function weightCells(r: WeightRow): string[] {
   const e = r.estimate;
-  if (!e) return [r.subject, r.group, '-', `skipped: ${r.skipped}`, '-', '', '-', '-'];
+  if (!e) return [r.subject, r.group, '-', `skipped: ${r.skipped}`, '-', '', '-', '-', '-'];
   return [
     r.subject,
     r.group,
-    `${pct(e.rateA)} -> ${pct(e.rateB)}`,
+    pct(e.rateA),
     `${pts(e.effect)} ${ci(e.interval)}`,
     q(r.qValue),
     r.flagged ? (e.effect > 0 ? 'stronger' : 'weaker') : '',
+    `${e.exposureChange >= 0 ? '+' : ''}${(e.exposureChange * 100).toFixed(1)}%`,
     e.changed.toLocaleString('en-US'),
     r.gamesSaved === null ? '-' : `${r.gamesSaved.toFixed(1)}x`,
   ];
@@ -174,8 +175,8 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
     return `squabble tune ${file} --param "${spec.namespace}.${tuneExample.subject}.hp" --integer --min ${min} --max ${max} ${target(tuneExample.subject)}`;
   })();
   const notes = [
-    `Controller's win rate of a ${spec.noun}: ${spec.controller.meaning} (wins per seat-game with it). A weight is that rate in the tweaked games minus the base games, in percentage points, from paired runs: both play every game from the same seed; intervals from the per-game paired differences (ratio estimator). "games changed": paired games in which the tweak changed whether a controller of the ${spec.noun} won (0: the tweak never mattered in these games). "games saved": how many times more games two independent samples would need for the same interval width.`,
-    `Flags: Benjamini-Hochberg at q = ${FDR_Q} over the ${measured.length} weights, and separately over the ${fair.filter((r) => r.base).length} distances from fair (fair = 1/players = ${fairShare}); of the flagged rows about ${FDR_Q * 100}% are expected to be false alarms.`,
+    `Controller's win rate of a ${spec.noun}: ${spec.controller.meaning} (wins per seat-game with it). A weight is the change in how many of its controllers win, per seat-game with it in the base games, in percentage points: (wins in the tweaked games - wins in the base games) / base seat-games, from paired runs (both play every game from the same seed; interval from the per-game paired differences). "held": change in the seat-games with it (the exposure, kept at the base value in the weight). "games changed": games in which the tweak changed whether a controller of the ${spec.noun} won (0: the tweak never mattered in these games). "games saved": how many times more games two independent samples would need for the same interval width.`,
+    `Flags: Benjamini-Hochberg at q = ${FDR_Q} over the ${measured.length} weights (p-values: exact sign test on the games changed), and separately over the ${fair.filter((r) => r.base).length} distances from fair (fair = 1/players = ${fairShare}; normal p-values); of the flagged rows about ${FDR_Q * 100}% are expected to be false alarms.`,
     `HP to fair = (fair - win rate) / weight per +1 HP: a straight-line extrapolation (bracket: the weight's interval), trustworthy only for small changes; squabble tune confirms it, e.g.\n  ${tuneCommand}`,
   ];
   const sections: { heading: string; header: string[]; rows: string[][] }[] = [];
@@ -219,11 +220,12 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
         stat: rows.map((r) => r.stat),
         change: rows.map((r) => Object.entries(r.change).map(([k, v]) => `${k}=${v}`).join('; ')),
         rateBase: rows.map((r) => r.estimate?.rateA ?? null),
-        rateTweaked: rows.map((r) => r.estimate?.rateB ?? null),
         effect: rows.map((r) => r.estimate?.effect ?? null),
         ciLow: rows.map((r) => r.estimate?.interval[0] ?? null),
         ciHigh: rows.map((r) => r.estimate?.interval[1] ?? null),
         se: rows.map((r) => r.estimate?.se ?? null),
+        exposureChange: rows.map((r) => r.estimate?.exposureChange ?? null),
+        gamesChanged: rows.map((r) => r.estimate?.changed ?? null),
         pValue: rows.map((r) => (r.estimate ? r.pValue : null)),
         qValue: rows.map((r) => (r.estimate ? r.qValue : null)),
         flagged: rows.map((r) => r.flagged),

@@ -27,7 +27,7 @@ export function statWeightChart(title: string, rows: readonly WeightRow[], stat:
       low: e.interval[0] * 100,
       high: e.interval[1] * 100,
       status: r.flagged ? FLAG : NOISE,
-      label: `${pts(e.effect)} pts [${pts(e.interval[0])}, ${pts(e.interval[1])}]; ${(e.rateA * 100).toFixed(1)}% -> ${(e.rateB * 100).toFixed(1)}%; q = ${r.qValue.toPrecision(2)}`,
+      label: `${pts(e.effect)} pts [${pts(e.interval[0])}, ${pts(e.interval[1])}] from a base rate of ${(e.rateA * 100).toFixed(1)}%; q = ${r.qValue.toPrecision(2)}`,
     };
   });
   const x = { type: 'quantitative', title: 'Change in the controller\u2019s win rate (percentage points)' } as const;
