@@ -50,7 +50,32 @@ export function tuneMetric(spec: string, players: number): TuneMetric {
         return { value: s.length.turns.mean, interval: [s.length.turns.mean - h, s.length.turns.mean + h] };
       },
     };
-  throw new Error(`unknown metric ${JSON.stringify(spec)}; expected seatK.winRate, policy:LABEL.winRate, drawRate, firstPlayer.winRate or length.mean`);
+  const rate = /^([A-Za-z]\w*)\.(.+)\.([A-Za-z]\w*)$/.exec(spec);
+  if (rate) return tableRateMetric(rate[1]!, rate[2]!, rate[3]!);
+  throw new Error(`unknown metric ${JSON.stringify(spec)}; expected seatK.winRate, policy:LABEL.winRate, drawRate, firstPlayer.winRate, length.mean or TABLE.ROW.RATE (e.g. cards.Mudgrub.winRateWhenDrawn)`);
+}
+
+/**
+ * A rate of one row of a game's metric table, e.g. `cards.Mudgrub.winRateWhenDrawn` (the card's
+ * controller win rate, what `squabble weights` estimates) or `characters.Knight.winRate`, with
+ * a Wilson interval over the row's trials.
+ */
+function tableRateMetric(table: string, row: string, rate: string): TuneMetric {
+  return {
+    name: `${row} ${rate}`,
+    read: (s) => {
+      const t = s.metrics.tables[table];
+      if (!t) throw new Error(`no metric table ${JSON.stringify(table)} in this run (tables: ${Object.keys(s.metrics.tables).join(', ') || 'none'})`);
+      const r = t.rates.find((x) => x.name === rate);
+      if (!r) throw new Error(`table ${table} has no rate ${JSON.stringify(rate)} (rates: ${t.rates.map((x) => x.name).join(', ')})`);
+      const values = t.rows[row];
+      if (!values) throw new Error(`table ${table} has no row ${JSON.stringify(row)}`);
+      const wins = values[t.columns.indexOf(r.wins)]!;
+      const of = values[t.columns.indexOf(r.of)]!;
+      if (of === 0) throw new Error(`${row} never counted for ${rate} in these games`);
+      return { value: wins / of, interval: wilson(wins, of) };
+    },
+  };
 }
 
 export interface Evaluation {

@@ -14,6 +14,7 @@ import { registerCheck } from './commands/check.js';
 import { registerCompare } from './commands/compare.js';
 import { registerTournament } from './commands/tournament.js';
 import { registerTune } from './commands/tune.js';
+import { registerWeights } from './commands/weights.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -37,6 +38,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerCompare(program, io);
   registerTournament(program, io);
   registerTune(program, io);
+  registerWeights(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

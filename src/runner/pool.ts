@@ -76,21 +76,35 @@ export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'ran
  */
 async function runSummed(tasks: ShardTask[], total: Float64Array, first: number, options: RunOptions, merged: (nextShard: number) => boolean): Promise<void> {
   let done = tasks.slice(0, first).reduce((n, t) => n + t.end - t.start, 0);
-  /** Adds a shard's counts; true when the run should stop here. */
-  const fold = (i: number, result: ShardResult): boolean => {
+  await runTasks(tasks, first, options, (i, data) => {
+    if (data.length !== total.length) throw new Error(`shard ${tasks[i]!.shard} returned ${data.length} counts, expected ${total.length}`);
+    for (let k = 0; k < total.length; k++) total[k]! += data[k]!;
+    done += tasks[i]!.end - tasks[i]!.start;
+    const stop = merged(i + 1);
+    options.onProgress?.(done);
+    return stop;
+  });
+}
+
+/**
+ * Run tasks[first..] on one pool (or in this thread with workers = 0), at most two per worker in
+ * flight, and hand each result's counts to `fold` strictly in task order; `fold` returning true
+ * ends the run there. A game failure inside a task is thrown as a GameFailure.
+ */
+export async function runTasks(
+  tasks: readonly ShardTask[],
+  first: number,
+  options: Pick<RunOptions, 'workers' | 'signal'>,
+  fold: (i: number, data: Float64Array) => boolean,
+): Promise<void> {
+  const take = (i: number, result: ShardResult): boolean => {
     if (result.failure) {
       const f = result.failure;
       const failure = new GameFailure(f.key, f.reason, f.turn, f.kind);
       failure.stack = f.stack;
       throw failure;
     }
-    const data = result.data;
-    if (data.length !== total.length) throw new Error(`shard ${result.shard} returned ${data.length} counts, expected ${total.length}`);
-    for (let k = 0; k < total.length; k++) total[k]! += data[k]!;
-    done += tasks[i]!.end - tasks[i]!.start;
-    const stop = merged(i + 1);
-    options.onProgress?.(done);
-    return stop;
+    return fold(i, result.data);
   };
   const checkAbort = () => {
     if (options.signal?.aborted) throw new InterruptedError('interrupted');
@@ -99,7 +113,7 @@ async function runSummed(tasks: ShardTask[], total: Float64Array, first: number,
   if (options.workers === 0) {
     for (let i = first; i < tasks.length; i++) {
       checkAbort();
-      if (fold(i, runShard(tasks[i]!))) return;
+      if (take(i, runShard(tasks[i]!))) return;
       await new Promise<void>((resolve) => setImmediate(resolve)); // let progress and signals through
     }
     return;
@@ -132,7 +146,7 @@ async function runSummed(tasks: ShardTask[], total: Float64Array, first: number,
       const result = await Promise.race([inFlight.get(i)!, aborted]);
       inFlight.delete(i);
       checkAbort();
-      if (fold(i, result)) return; // the pool is destroyed below, in-flight shards with it
+      if (take(i, result)) return; // the pool is destroyed below, in-flight shards with it
       if (next < tasks.length) submit(next++);
     }
   } finally {

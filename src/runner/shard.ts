@@ -12,6 +12,25 @@ export interface ShardTask {
   checkInvariants: boolean;
   /** Paired mode (squabble compare): also play every game under this plan, from the same seed. */
   pairedWith?: Plan;
+  /** Weights mode (squabble weights): also play every game under each tweaked plan, from the same seed. */
+  weights?: WeightsTask;
+}
+
+/**
+ * One batch of weights tweaks (src/analysis/weights.ts). The result holds the games played,
+ * then PAIR_SUMS sums per tweak, then (with `baseRows`) BASE_SUMS sums per base row.
+ */
+export interface WeightsTask {
+  /** Plans that differ from the task's plan only by stat overrides. */
+  tweaks: Plan[];
+  /** For each tweak, the subject it raises: a row name of the controller table. */
+  subjects: string[];
+  /** The controller table and the columns of its rate (wins, trials). */
+  table: string;
+  wins: string;
+  of: string;
+  /** Rows whose base-arm counts to fold as well (one batch does, so they are counted once); empty for none. */
+  baseRows: string[];
 }
 
 export interface ShardFailure {

@@ -5,20 +5,29 @@
  */
 import { GameFailure, newAccumulator, type GameRunner } from '../sim/batch.js';
 import { createRunner } from './create-runner.js';
-import type { ShardTask, ShardResult } from './shard.js';
+import type { ShardTask, ShardResult, WeightsTask } from './shard.js';
 import type { Plan } from '../sim/scenario/types.js';
 import { PairedAccumulator, QuantityReader, pairedQuantities } from '../analysis/paired.js';
+import { PAIR_SUMS, BASE_SUMS, addPair, addBase } from '../analysis/weights.js';
+import { WEIGHTS_BATCH, ControllerReader } from './controller.js';
 
+/**
+ * Runners by plan, least recently used first out. A worker serves one run, one pair (compare) or
+ * one batch of weights tweaks (a base plan and up to WEIGHTS_BATCH tweaked ones) at a time; the
+ * room for two such batches keeps the switch from one batch to the next from rebuilding both.
+ */
 const cache = new Map<string, GameRunner>();
+export const RUNNER_CACHE = 2 * (WEIGHTS_BATCH + 1);
 
 function runnerFor(plan: Plan, cell: number): GameRunner {
   const key = `${plan.scenarioHash}/${plan.masterSeed}/${cell}`;
   let runner = cache.get(key);
-  if (!runner) {
-    if (cache.size >= 4) cache.clear(); // a worker serves one run (or one pair) at a time
+  if (runner) cache.delete(key); // re-inserted below as the most recently used
+  else {
+    if (cache.size >= RUNNER_CACHE) cache.delete(cache.keys().next().value!);
     runner = createRunner(plan, cell);
-    cache.set(key, runner);
   }
+  cache.set(key, runner);
   return runner;
 }
 
@@ -26,6 +35,7 @@ export default function runShard(task: ShardTask): ShardResult {
   const runner = runnerFor(task.plan, task.cell);
   try {
     if (task.pairedWith) return { shard: task.shard, data: runPairedRange(runner, runnerFor(task.pairedWith, task.cell), task) };
+    if (task.weights) return { shard: task.shard, data: runWeightsRange(runner, task.weights, task) };
     const acc = newAccumulator(runner.game, task.plan);
     runner.runRange(acc, task.start, task.end, task.checkInvariants);
     return { shard: task.shard, data: acc.data };
@@ -47,4 +57,33 @@ function runPairedRange(a: GameRunner, b: GameRunner, task: ShardTask): Float64A
     acc.add(qa, qb);
   }
   return acc.data;
+}
+
+/**
+ * Weights: play each game under the base plan once and under every tweaked plan of the batch,
+ * all from the same seed, and fold each tweak's paired controller counts (and, for the batch
+ * that carries them, every base row's counts).
+ */
+function runWeightsRange(base: GameRunner, spec: WeightsTask, task: ShardTask): Float64Array {
+  const k = spec.tweaks.length;
+  const out = new Float64Array(1 + PAIR_SUMS * k + BASE_SUMS * spec.baseRows.length);
+  const readBase = new ControllerReader(base.game, base.plan, spec);
+  const baseRows = spec.baseRows.map((name) => readBase.row(name));
+  const tweakRows = spec.subjects.map((name) => readBase.row(name));
+  const runners = spec.tweaks.map((plan) => runnerFor(plan, task.cell));
+  const readers = runners.map((r) => new ControllerReader(r.game, r.plan, spec));
+  const ownRows = spec.subjects.map((name, t) => readers[t]!.row(name));
+  const baseOffset = 1 + PAIR_SUMS * k;
+  for (let i = task.start; i < task.end; i++) {
+    readBase.read(base.play(i, task.checkInvariants ? base.invariantChecker(i) : null));
+    for (let r = 0; r < baseRows.length; r++) addBase(out, baseOffset + BASE_SUMS * r, readBase.wins(baseRows[r]!), readBase.held(baseRows[r]!));
+    for (let t = 0; t < k; t++) {
+      const runner = runners[t]!;
+      const reader = readers[t]!;
+      reader.read(runner.play(i, task.checkInvariants ? runner.invariantChecker(i) : null));
+      addPair(out, 1 + PAIR_SUMS * t, readBase.wins(tweakRows[t]!), readBase.held(tweakRows[t]!), reader.wins(ownRows[t]!), reader.held(ownRows[t]!));
+    }
+  }
+  out[0] = task.end - task.start;
+  return out;
 }

@@ -179,6 +179,44 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   readonly metrics: GameMetricsSpec<S>;
   /** Game-specific policies (the generic ones in src/policies are available too). */
   readonly policies: Readonly<Record<string, PolicySpec<S, R>>>;
+  /**
+   * Card or character stats addressable by name (`cards.Mudgrub.hp`, `characters.Knight.melee`)
+   * in sweeps, `compare`, `tune` and `weights`. A game with stats has a `statOverrides` rules
+   * field (src/sim/stat-paths.ts) that its `prepareRules` applies after inlining its data.
+   */
+  readonly stats?: StatSpec<R>;
+}
+
+/** The stats `squabble weights` bumps by one. */
+export type WeightStat = 'hp' | 'damage';
+
+export interface StatSubject {
+  /** The card or character name (also its row in the controller table). */
+  name: string;
+  /** Its group or style, for colouring charts. */
+  group: string;
+}
+
+export interface StatSpec<R = unknown> {
+  /** First part of every stat path of this game: 'cards', 'characters'. */
+  readonly namespace: string;
+  /** What one subject is called in messages and reports: 'card', 'character'. */
+  readonly noun: string;
+  /** The stats after the name, with what they mean (docs, `squabble list`, messages). */
+  readonly stats: readonly { path: string; description: string }[];
+  /** What +1 of each weights stat changes, in words (printed with the results). */
+  readonly bumpMeaning: Readonly<Record<WeightStat, string>>;
+  /**
+   * The controller's win rate, one row per subject: a metric table and one of its rates. The
+   * weights command reads that row's wins and trials game by game in both arms.
+   */
+  readonly controller: { readonly table: string; readonly rate: string; readonly meaning: string };
+  /** The subjects that can take part in a game under these rules (rows of the controller table). */
+  subjects(rules: R, players: number): StatSubject[];
+  /** The value at a stat path of resolved rules; throws an Error naming the nearest names when the path is wrong. */
+  read(rules: R, path: string): number | string;
+  /** The overrides that make +1 of `stat` for one subject, or why that stat does not apply to it. */
+  bump(rules: R, name: string, stat: WeightStat): { overrides: Record<string, number | string> } | { skip: string };
 }
 
 /** What `prepareRules` may do with files: only read data files below the scenario's folder. */
@@ -190,6 +228,12 @@ export interface RulesContext {
    * scenario's folder are refused.
    */
   load<T extends z.ZodType>(ref: string, schema: T, field: string): z.output<T>;
+  /**
+   * Stop with a mistake in the rules being prepared: `path` is relative to them (e.g.
+   * ['statOverrides', 'cards.Mudgrub.hp']); the message names the scenario file, the full field
+   * (`rules.…` or `variants.NAME.…`) and its line.
+   */
+  fail(path: readonly PropertyKey[], problem: string): never;
 }
 
 /** A module of any game, as the registry holds it. */

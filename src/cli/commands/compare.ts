@@ -2,7 +2,9 @@
  * `squabble compare <scenario> --variant A --variant B`: play the same games (same seeds) under
  * both variants and report the paired difference B − A of every headline metric with its 95%
  * interval, and how many times fewer games pairing needed than two independent samples.
- * `base` names the scenario's rules without a variant.
+ * `base` names the scenario's rules without a variant; `PATH=VALUE` the base with one field or
+ * stat changed (`cards.Mudgrub.hp=7`). Writes compare.json, compare.md and a chart of the
+ * differences (charts/compare-differences).
  */
 import type { Command } from 'commander';
 import { join } from 'node:path';
@@ -10,9 +12,15 @@ import { mkdirSync } from 'node:fs';
 import { runPaired } from '../../runner/pool.js';
 import { pairedQuantities, pairedRows, type PairedRow } from '../../analysis/paired.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
-import { gameOf } from '../../registry.js';
+import { gameOf, registry } from '../../registry.js';
 import { textTable, markdownTable } from '../../report/format.js';
-import { CliError, type CliIO } from '../io.js';
+import { compareChart } from '../../report/charts/compare.js';
+import { saveCharts } from '../../report/chart-files.js';
+import { CliError, parseCount, parseSeed, type CliIO } from '../io.js';
+import { parse as parseYaml } from 'yaml';
+import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
+import { ScenarioError } from '../../sim/scenario/errors.js';
+import type { Plan, PlanOverrides } from '../../sim/scenario/types.js';
 import { Progress } from '../progress.js';
 import { planFrom, workersFrom } from '../plan.js';
 
@@ -42,12 +50,50 @@ function cells(r: PairedRow): string[] {
   return [r.name, fmt(r, r.a), fmt(r, r.b), `${signed(r, r.difference)}${unit} [${signed(r, r.interval[0])}, ${signed(r, r.interval[1])}]`, se(r.pairedSe), se(r.unpairedSe), saved];
 }
 
+/** A file-name-safe form of a variant name or assignment (cards.Swamp Hulk.hp=7 -> cards.Swamp-Hulk.hp-7). */
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9_.-]+/g, '-');
+}
+
+/**
+ * The base scenario with one field set: `PATH=VALUE`, where PATH is any sweep path (rules.X,
+ * seats[i].params.Y, or a stat path such as cards.Mudgrub.hp) and VALUE is read as YAML (7, true, "heal 2").
+ */
+export function assignmentPlan(file: string, assignment: string, options: { games?: string; seed?: string }): Plan {
+  const at = assignment.indexOf('=');
+  const path = assignment.slice(0, at).trim();
+  const text = assignment.slice(at + 1).trim();
+  if (path === '' || text === '') throw new CliError(`--variant: expected a variant name, base, or PATH=VALUE (e.g. cards.Mudgrub.hp=7), found ${JSON.stringify(assignment)}`);
+  let value: unknown;
+  try {
+    value = parseYaml(text);
+  } catch {
+    value = text;
+  }
+  try {
+    const data = readScenarioData(file).data as Record<string, unknown>;
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return planFrom(file, options); // the loader says what is wrong
+    setScenarioPath(data, path, value, registry);
+    const overrides: PlanOverrides = {};
+    if (options.games !== undefined) overrides.games = parseCount(options.games, '--games', 1, 10_000_000_000);
+    if (options.seed !== undefined) overrides.seed = parseSeed(options.seed);
+    return buildPlan(data, file, registry, overrides);
+  } catch (e) {
+    if (e instanceof ScenarioError) throw new CliError(`--variant ${assignment}: ${e.message}`);
+    throw e;
+  }
+}
+
 export function registerCompare(program: Command, io: CliIO): void {
   program
     .command('compare')
     .description('play the same games under two variants and report paired differences with intervals')
     .argument('<scenario>', 'scenario file')
-    .requiredOption('--variant <name>', 'a variant of the scenario, or "base" for its rules as written (give two)', (v: string, all: string[] = []) => [...all, v])
+    .requiredOption(
+      '--variant <name>',
+      'a variant of the scenario, "base" for its rules as written, or PATH=VALUE: the base with one field or stat changed, e.g. cards.Mudgrub.hp=7 or rules.victoryTarget=4 (give two)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
     .option('--games <n>', 'games per variant (overrides the scenario)')
     .option('--seed <seed>', 'master seed (overrides the scenario)')
     .option('--workers <n>', 'worker threads (0 = this thread)')
@@ -57,8 +103,8 @@ export function registerCompare(program: Command, io: CliIO): void {
     .action(async (file: string, options: CompareOptions) => {
       if (options.variant.length !== 2) throw new CliError(`compare: give exactly two --variant options (a variant name or "base"), found ${options.variant.length}`);
       const [nameA, nameB] = options.variant as [string, string];
-      const planOf = (variant: string) =>
-        planFrom(file, { ...(options.games ? { games: options.games } : {}), ...(options.seed ? { seed: options.seed } : {}), ...(variant === 'base' ? {} : { variant }) });
+      const scenarioOptions = { ...(options.games ? { games: options.games } : {}), ...(options.seed ? { seed: options.seed } : {}) };
+      const planOf = (variant: string) => (variant.includes('=') ? assignmentPlan(file, variant, scenarioOptions) : planFrom(file, { ...scenarioOptions, ...(variant === 'base' ? {} : { variant }) }));
       const a = planOf(nameA);
       const b = planOf(nameB);
       const game = gameOf(a.game);
@@ -74,10 +120,12 @@ export function registerCompare(program: Command, io: CliIO): void {
         'Both variants play every game from the same seed; intervals come from the per-game differences. ' +
         '"games saved": how many times more games two independent samples would need for the same interval width.';
       io.out(`${title}\n\n${textTable(HEADER, headline.map(cells))}\n\n${note}\n`);
-      const out = options.out ?? join('results', `${a.name}-${nameA}-vs-${nameB}`);
+      const out = options.out ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       mkdirSync(out, { recursive: true });
       writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows });
       writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n`);
-      if (!options.quiet) io.err(`wrote ${out}/compare.json and compare.md\n`);
+      // The chart shows the headline metrics (with --all, the game's counters too).
+      await saveCharts(join(out, 'charts'), [{ id: 'compare-differences', spec: compareChart(`${a.name}: ${nameB} against ${nameA}`, nameA, nameB, headline) }]);
+      if (!options.quiet) io.err(`wrote ${out}/compare.json, compare.md and charts/compare-differences (.vl.json, .svg, .png)\n`);
     });
 }

@@ -1,6 +1,6 @@
 /** `squabble tune <scenario> --param PATH --target METRIC=VALUE`: find the field value that brings a metric closest to a target. */
 import type { Command } from 'commander';
-import { buildPlan, readScenarioData, setPath } from '../../sim/scenario/load.js';
+import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
@@ -27,8 +27,8 @@ export function registerTune(program: Command, io: CliIO): void {
     .command('tune')
     .description('find the value of a numeric field that brings a metric closest to a target (same seeds for every value)')
     .argument('<scenario>', 'scenario file')
-    .requiredOption('--param <path>', 'the field to tune, e.g. rules.maxTurns or seats[1].params.safetyWeight')
-    .requiredOption('--target <metric=value>', 'e.g. seat0.winRate=0.5, policy:builder.winRate=0.5, drawRate=0.05, length.mean=40')
+    .requiredOption('--param <path>', 'the field to tune, e.g. rules.maxTurns, seats[1].params.safetyWeight, or a card or character stat such as cards.Mudgrub.hp or characters.Knight.melee')
+    .requiredOption('--target <metric=value>', 'e.g. seat0.winRate=0.5, policy:builder.winRate=0.5, drawRate=0.05, length.mean=40, cards.Mudgrub.winRateWhenDrawn=0.5 (a metric table row\u2019s rate)')
     .requiredOption('--min <x>', 'smallest value to try')
     .requiredOption('--max <x>', 'largest value to try')
     .option('--integer', 'the field takes whole numbers (e.g. hit points)')
@@ -62,7 +62,7 @@ export function registerTune(program: Command, io: CliIO): void {
       const workers = workersFrom(o.workers);
       const evaluate = async (value: number): Promise<Evaluation> => {
         const cell = structuredClone(data);
-        setPath(cell, o.param, value);
+        setScenarioPath(cell, o.param, value, registry);
         let plan;
         try {
           plan = buildPlan(cell, file, registry, games ? { games } : {});

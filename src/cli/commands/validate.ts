@@ -1,7 +1,7 @@
 /** `squabble validate <scenario...>`: check scenario files without playing; exit 2 if any is wrong. */
 import type { Command } from 'commander';
 import { CliError, EXIT, type CliIO } from '../io.js';
-import { planFrom } from '../plan.js';
+import { cellsFrom } from '../plan.js';
 
 export function registerValidate(program: Command, io: CliIO, setExit: (code: number) => void): void {
   program
@@ -12,9 +12,12 @@ export function registerValidate(program: Command, io: CliIO, setExit: (code: nu
       let bad = 0;
       for (const file of files) {
         try {
-          const plan = planFrom(file, {});
+          // Every cell of a sweep is built, so a bad swept value (or stat path) is caught here too.
+          const cells = cellsFrom(file, {});
+          const plan = cells[0]!;
           const seats = plan.seats.map((s) => s.label).join(', ');
-          io.out(`ok  ${file}: ${plan.game}, ${plan.players} players (${seats}), ${plan.games} games, seed ${plan.seed}\n`);
+          const sweep = cells.length > 1 ? `, sweep of ${cells.length} cells` : '';
+          io.out(`ok  ${file}: ${plan.game}, ${plan.players} players (${seats}), ${plan.games} games, seed ${plan.seed}${sweep}\n`);
         } catch (e) {
           if (!(e instanceof CliError)) throw e;
           bad++;

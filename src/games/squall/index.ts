@@ -25,6 +25,7 @@ import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
 import { render, describeAction } from './render.js';
 import { squallMetrics } from './metrics.js';
 import { squallPolicies } from './policies.js';
+import { squallStats, preparedRoster } from './stats.js';
 import { ACTION_COUNT } from './actions.js';
 import { ObstacleSet, type ObstacleShape } from './geometry.js';
 
@@ -39,7 +40,11 @@ export const squall: GameModule<SquallState, SquallRules> = {
   rulesSchema: squallRulesSchema,
   prepareRules(rules, ctx) {
     const out = { ...rules };
+    const where = typeof out.roster === 'string' ? `the roster (${out.roster})` : out.roster === undefined ? 'the default roster' : 'the roster (inline in rules.roster)';
     if (typeof out.roster === 'string') out.roster = ctx.load(out.roster, rosterSchema, 'rules.roster');
+    // Character stats by name (statOverrides), on a copy of the roster.
+    const roster = preparedRoster(out, where, ctx);
+    if (roster !== undefined) out.roster = roster;
     if (typeof out.terrain === 'string') out.terrain = ctx.load(out.terrain, terrainSchema, 'rules.terrain');
     return out;
   },
@@ -103,6 +108,7 @@ export const squall: GameModule<SquallState, SquallRules> = {
   checkInvariants,
   metrics: squallMetrics,
   policies: squallPolicies,
+  stats: squallStats,
 };
 
 function toShape(o: ReturnType<typeof terrainOf>['obstacles'][number]): ObstacleShape {

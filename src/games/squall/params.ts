@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isStrictlyConvex } from './geometry.js';
+import { statOverridesField } from '../../sim/stat-paths.js';
 
 /** Most characters on the board in one game (all seats together). */
 export const MAX_CHARS = 8;
@@ -217,6 +218,9 @@ export const squallRulesSchema = z
     optionalMelee: z.boolean().default(false).describe('A character ending its move in BTB may decline to attack (the seed makes melee compulsory).'),
     surrender: z.boolean().default(false).describe('Offer a surrender action at the start of each MOVE (policies decide; by default they never surrender).'),
     maxTurns: z.number().int().min(1).max(100_000).default(200).describe('Turn cap over all players; a game still running is counted as capped.'),
+    statOverrides: statOverridesField(
+      'Character stats by name, applied to the roster once it is loaded: `characters.<name>.<stat>` with stat hp, melee, range, move, special or base, mapped to the new value, e.g. { "characters.Knight.hp": 20 }. Sweeps, `tune --param` and `compare --variant PATH=VALUE` take the same paths. Default: none.',
+    ),
   })
   .describe('Squall rules (shared/rules/squall.md)');
 

@@ -12,6 +12,7 @@ import { reset, legalActions, apply, copy, checkInvariants, determinize, actionC
 import { render, describeAction } from './render.js';
 import { squirmishMetrics } from './metrics.js';
 import { squirmishPolicies } from './policies.js';
+import { squirmishStats } from './stats.js';
 
 export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
   id: 'squirmish',
@@ -43,4 +44,5 @@ export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
   checkInvariants,
   metrics: squirmishMetrics,
   policies: squirmishPolicies,
+  stats: squirmishStats,
 };

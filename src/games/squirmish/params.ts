@@ -14,6 +14,8 @@ import { parse as parseYaml } from 'yaml';
 import type { RulesContext } from '../../sim/types.js';
 import { didYouMean } from '../../sim/scenario/errors.js';
 import { deckShape, deckFileSchema, refineDeck, compileCards, type DeckData, type CardTable } from './cards.js';
+import { statOverridesField } from '../../sim/stat-paths.js';
+import { applyCardOverrides } from './overrides.js';
 
 export const MAX_PLAYERS = 4;
 export const MINI_DECK_SIZE = 12;
@@ -69,6 +71,9 @@ export const squirmishRulesSchema = z
       .union([z.literal('auto'), z.number().int().min(2).max(MAX_DECK)])
       .default('auto')
       .describe('Cards turned up from the top of the shuffled deck for drafting; auto = twice the cards dealt. Unpicked cards are shuffled back.'),
+    statOverrides: statOverridesField(
+      'Card stats by name, applied to the card pool once it is loaded: `cards.<card>.hp` (1-99) or `cards.<card>.faces.<1-6>` (a die face of the basic attack) mapped to the new value, e.g. { "cards.Mudgrub.hp": 6, "cards.Mudgrub.faces.6": 3 }. Sweeps, `tune --param` and `compare --variant PATH=VALUE` take the same paths. Default: none.',
+    ),
   })
   .describe('Squirmish rules (shared/rules/squirmish.md)');
 
@@ -131,8 +136,12 @@ export function builtinDeck(): DeckData {
 /** Inline the files the rules name (card pool, decklist, mini-decks), validated where they are. */
 export function prepareRules(rules: Record<string, unknown>, ctx: RulesContext): Record<string, unknown> {
   const out = { ...rules };
+  const where = typeof out.cards === 'string' ? `the card pool (${out.cards})` : out.cards === undefined ? 'the built-in Classic 70 card pool' : 'the card pool (inline in rules.cards)';
   if (typeof out.cards === 'string') out.cards = ctx.load(out.cards, deckFileSchema, 'rules.cards');
   else if (out.cards === undefined) out.cards = builtinDeck();
+  // Card stats by name (statOverrides), on a copy of the pool; a malformed pool is left to its validation.
+  if (out.cards !== null && typeof out.cards === 'object' && Array.isArray((out.cards as DeckData).cards))
+    out.cards = applyCardOverrides(out, out.cards as DeckData, where, ctx);
   const pool = poolNamesOf(out.cards);
   if (typeof out.decklist === 'string') out.decklist = ctx.load(out.decklist, listFileSchema(pool, CUSTOM_MIN, CUSTOM_MAX), 'rules.decklist').cards;
   if (Array.isArray(out.miniDecks))

@@ -38,6 +38,19 @@ export function didYouMean(word: string, options: readonly string[]): string | n
   return best !== null && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 
+/**
+ * Up to `k` of `options` closest to `word` (edit distance, ignoring case), closest first: for
+ * messages that list the nearest valid names whether or not one is a likely typo.
+ */
+export function nearest(word: string, options: readonly string[], k = 3): string[] {
+  const w = word.toLowerCase();
+  return options
+    .map((o, i) => ({ o, i, d: editDistance(w, o.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .slice(0, k)
+    .map((x) => x.o);
+}
+
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

@@ -18,6 +18,7 @@ import { ScenarioError, found, didYouMean } from './errors.js';
 import type { Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
 import { masterSeedFrom } from '../rng.js';
 import type { RulesContext } from '../types.js';
+import { STAT_OVERRIDES } from '../stat-paths.js';
 
 /** Caps that keep a typo from starting a run that never ends or fills memory. */
 export const LIMITS = {
@@ -56,9 +57,9 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       .describe('Named sets of rule changes, applied on top of `rules` with `--variant NAME`.'),
     seats: z.array(seatSchema).min(1).describe('Who plays each seat, in seat order (seat 0 first).'),
     sweep: z
-      .record(z.string().regex(/^[A-Za-z_][\w]*(\[\d+\]|\.[A-Za-z_][\w-]*)*$/), z.array(z.unknown()).min(1).max(LIMITS.sweepValues))
+      .record(z.string().regex(/^[A-Za-z_]\w*(\[\d+\]|\.[^.[\]\n]+)*$/), z.array(z.unknown()).min(1).max(LIMITS.sweepValues))
       .optional()
-      .describe('A grid over scenario fields, e.g. `rules.suddenDeath: [false, true]`; every combination is a cell, and all cells play the same seeds.'),
+      .describe('A grid over scenario fields, e.g. `rules.suddenDeath: [false, true]`, or card and character stats by name, e.g. `cards.Mudgrub.hp: [4, 5, 6]`; every combination is a cell, and all cells play the same seeds.'),
     seating: z
       .enum(['fixed', 'rotate'])
       .default('fixed')
@@ -112,8 +113,11 @@ function decodeText(bytes: Buffer, what: string, reporter: string, field: string
   }
 }
 
-/** The RulesContext of a scenario file: data files below its folder, validated, with located errors. */
-export function rulesContext(file: string): RulesContext {
+/**
+ * The RulesContext of a scenario file: data files below its folder, validated, with located
+ * errors. `at` is where the rules being prepared sit in the scenario (`rules`, or `variants.X`).
+ */
+export function rulesContext(file: string, at: readonly PropertyKey[] = ['rules'], lineOf: LineOf = () => null): RulesContext {
   const root = resolve(dirname(file));
   return {
     load(ref, schema, field) {
@@ -128,6 +132,10 @@ export function rulesContext(file: string): RulesContext {
         throw new ScenarioError(shown, fieldName(p), problem, lineOf(p));
       };
       return parse(schema, data, [], fail);
+    },
+    fail(path, problem) {
+      const full = [...at, ...path];
+      throw new ScenarioError(file, fieldName(full), problem, lineOf(full));
     },
   };
 }
@@ -216,7 +224,7 @@ export function buildCells(data: unknown, file: string, registry: Registry, over
     }
     const cellData = structuredClone(data) as Record<string, unknown>;
     delete cellData.sweep;
-    for (const [path, value] of Object.entries(values)) setPath(cellData, path, value);
+    for (const [path, value] of Object.entries(values)) setScenarioPath(cellData, path, value, registry);
     const at = Object.entries(values).map(([k, v]) => `${k} = ${found(v)}`).join(', ');
     let plan: Plan;
     try {
@@ -245,6 +253,47 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   });
 }
 
+/**
+ * Set a scenario field by path (sweeps, `tune --param`, `compare --variant PATH=VALUE`). A stat
+ * path of the scenario's game (`cards.Mudgrub.hp`, `characters.Knight.melee`: see
+ * src/sim/stat-paths.ts) goes into `rules.statOverrides`, which the game applies after loading
+ * its data; any other path is set as it reads (setPath).
+ */
+export function setScenarioPath(data: Record<string, unknown>, path: string, value: unknown, registry: Registry): void {
+  const game = typeof data.game === 'string' ? registry.games[data.game] : undefined;
+  const namespace = game?.stats?.namespace;
+  if (namespace !== undefined && path.startsWith(`${namespace}.`)) {
+    if (data.rules === null || typeof data.rules !== 'object') data.rules = {};
+    const rules = data.rules as Record<string, unknown>;
+    const current = rules[STAT_OVERRIDES];
+    rules[STAT_OVERRIDES] = { ...(current !== null && typeof current === 'object' ? current : {}), [path]: value };
+  } else setPath(data, path, value);
+}
+
+/**
+ * The plan with stat overrides added to its rules (squabble weights): the resolved rules are
+ * prepared again by the game (their data is already inline, so only the overrides act),
+ * validated and hashed exactly as if the scenario file had said `rules.statOverrides`.
+ */
+export function withStatOverrides(plan: Plan, registry: Registry, overrides: Record<string, unknown>): Plan {
+  const game = registry.games[plan.game]!;
+  const existing = plan.rules[STAT_OVERRIDES];
+  const input = { ...plan.rules, [STAT_OVERRIDES]: { ...(existing !== null && typeof existing === 'object' ? existing : {}), ...overrides } };
+  const fail = (path: readonly PropertyKey[], problem: string): never => {
+    throw new ScenarioError(plan.file, fieldName(path), problem);
+  };
+  const prepared = game.prepareRules ? game.prepareRules(input, rulesContext(plan.file)) : input;
+  const rules = parse(game.rulesSchema, prepared, ['rules'], fail) as Record<string, unknown>;
+  const setupProblem = game.checkSetup?.(rules, plan.players);
+  if (setupProblem) fail(setupProblem[0].split('.'), setupProblem[1]);
+  return { ...plan, rules, scenarioHash: planHash(game.id, plan.players, rules, plan.seats, plan.seating) };
+}
+
+/** The scenario hash: everything that decides how a game plays, not its name, game count or seed. */
+function planHash(game: string, players: number, rules: Record<string, unknown>, seats: readonly SeatPlan[], seating: string): string {
+  return hashOf({ game, players, rules, seats: seats.map(({ policy, params }) => ({ policy, params })), seating });
+}
+
 /** Validate parsed scenario data and resolve it into a Plan. */
 export function buildPlan(
   data: unknown,
@@ -269,12 +318,12 @@ export function buildPlan(
   const seatInputs = base.seats.length === 1 ? Array.from({ length: players }, () => base.seats[0]!) : base.seats;
 
   // Rules (with referenced data files inlined), then the chosen variant on top.
-  const ctx = rulesContext(file);
-  const prepare = (input: Record<string, unknown>) => (game.prepareRules ? game.prepareRules(input, ctx) : input);
+  const prepare = (input: Record<string, unknown>, at: readonly PropertyKey[]) =>
+    game.prepareRules ? game.prepareRules(input, rulesContext(file, at, lineOf)) : input;
   const rulesInput = base.rules ?? {};
-  const rules = parse(game.rulesSchema, prepare(rulesInput), ['rules'], fail) as Record<string, unknown>;
+  const rules = parse(game.rulesSchema, prepare(rulesInput, ['rules']), ['rules'], fail) as Record<string, unknown>;
   const variants = base.variants ?? {};
-  for (const [name, changes] of Object.entries(variants)) parse(game.rulesSchema, prepare({ ...rulesInput, ...changes }), ['variants', name], fail);
+  for (const [name, changes] of Object.entries(variants)) parse(game.rulesSchema, prepare({ ...rulesInput, ...changes }, ['variants', name]), ['variants', name], fail);
   const variant = overrides.variant ?? null;
   let resolvedRules = rules;
   if (variant !== null) {
@@ -288,7 +337,7 @@ export function buildPlan(
         `no variant ${found(variant)} in this scenario; ${names.length ? `expected one of ${names.join(', ')}` : 'it defines none'}${hint ? ` (did you mean ${found(hint)}?)` : ''}`,
       );
     }
-    resolvedRules = game.rulesSchema.parse(prepare({ ...rulesInput, ...changes })) as Record<string, unknown>;
+    resolvedRules = game.rulesSchema.parse(prepare({ ...rulesInput, ...changes }, ['variants', variant])) as Record<string, unknown>;
   }
   const setupProblem = game.checkSetup?.(resolvedRules, players);
   if (setupProblem) fail(setupProblem[0].split('.'), setupProblem[1]);
@@ -314,7 +363,6 @@ export function buildPlan(
     throw new ScenarioError(file, '--games', `expected a whole number from 1 to ${LIMITS.games}, found ${found(games)}`);
   const seed = overrides.seed ?? base.seed;
 
-  const defining = { game: game.id, players, rules: resolvedRules, seats: seats.map(({ policy, params }) => ({ policy, params })), seating: base.seating };
   return {
     cell: 0,
     cellValues: null,
@@ -332,7 +380,7 @@ export function buildPlan(
     games,
     seed,
     masterSeed: masterSeedFrom(seed),
-    scenarioHash: hashOf(defining),
+    scenarioHash: planHash(game.id, players, resolvedRules, seats, base.seating),
   };
 }
 

@@ -1,0 +1,271 @@
+/**
+ * Stat weights (squabble weights, docs/analysis.md): for each card or character, the change in
+ * its controller's win rate per +1 of a stat, from paired runs (the base plan and the plan with
+ * the stat raised play every game from the same seed).
+ *
+ * The paired quantity. For subject c and game i, in each arm X (A = base, B = tweaked):
+ *   H_X = the number of seats that controlled c in game i (Squirmish: held it — dealt, drawn or
+ *         drafted; Squall: fielded it), read from the game's controller table (StatSpec.controller);
+ *   W_X = how many of those seats won (0 or 1: one winner per game).
+ * The controller's win rate of the base is r_A = ΣW_A / ΣH_A (wins per seat-game with the
+ * subject, the metric table's own rate). The weight is the change in winning controllers per
+ * game, at the base exposure:
+ *   Δ = (ΣW_B − ΣW_A) / ΣH_A = mean(D) / mean(H_A), with D = W_B − W_A per game.
+ * Why not r_B − r_A: once the paired games diverge, the exposure itself can change (a card that
+ * ends games sooner is drawn by fewer seats, and the draws that disappear are mostly the losers'
+ * late ones), which would move the per-holder ratio by selection rather than by strength. Fixing
+ * the denominator at the base exposure keeps the weight to "how many more of its holders win";
+ * the exposure change ΣH_B / ΣH_A − 1 is reported beside it.
+ *
+ * Intervals: the ratio estimator's linearisation, e_i = (D_i − Δ·H_A,i) / mean(H_A), whose mean
+ * is exactly 0, so var(Δ) ≈ Σe² / (n(n−1)); Σe² is a quadratic form in 14 exact integer sums per
+ * tweak (ΣW_A, ΣH_A, ΣW_B, ΣH_B and their pairwise products), merged by addition like every
+ * accumulator, so results do not depend on worker count or task order. Pairing makes D zero in
+ * most games, so the interval is much narrower than two independent samples would give (reported
+ * as "games saved", as in squabble compare).
+ *
+ * P-values for the flags: an exact sign test (McNemar's) on the games whose W differed between
+ * the arms — with W in {0, 1} these are the only games that carry information about ΣD, and with
+ * few of them the normal interval is optimistic while the exact test is not. Flags control the
+ * false-discovery rate (Benjamini-Hochberg at q = 0.05, rates.ts) over all weights of a run.
+ *
+ * Base rates (furthest from fair): r_A with var ≈ Σ(W_A − r_A·H_A)² / (mean(H_A)² n(n−1)),
+ * against fair = 1/players, normal p-values, Benjamini-Hochberg over the subjects.
+ */
+import { Z95 } from '../sim/stats/intervals.js';
+import { normalCdf } from './normal.js';
+import { benjaminiHochberg, FDR_Q } from './rates.js';
+import type { WeightStat } from '../sim/types.js';
+
+/** Sums kept per tweak: ΣWA, ΣHA, ΣWB, ΣHB, then the 10 products x_j·x_k (j ≤ k) in that order. */
+export const PAIR_SUMS = 14;
+/** Sums kept per subject on the base arm: ΣW, ΣH, ΣW², ΣW·H, ΣH². */
+export const BASE_SUMS = 5;
+
+/** Fold one game's paired counts of one tweak into sums[o .. o + 14). */
+export function addPair(sums: Float64Array, o: number, wA: number, hA: number, wB: number, hB: number): void {
+  sums[o]! += wA;
+  sums[o + 1]! += hA;
+  sums[o + 2]! += wB;
+  sums[o + 3]! += hB;
+  sums[o + 4]! += wA * wA;
+  sums[o + 5]! += wA * hA;
+  sums[o + 6]! += wA * wB;
+  sums[o + 7]! += wA * hB;
+  sums[o + 8]! += hA * hA;
+  sums[o + 9]! += hA * wB;
+  sums[o + 10]! += hA * hB;
+  sums[o + 11]! += wB * wB;
+  sums[o + 12]! += wB * hB;
+  sums[o + 13]! += hB * hB;
+}
+
+/** Fold one game's base counts of one subject into sums[o .. o + 5). */
+export function addBase(sums: Float64Array, o: number, w: number, h: number): void {
+  sums[o]! += w;
+  sums[o + 1]! += h;
+  sums[o + 2]! += w * w;
+  sums[o + 3]! += w * h;
+  sums[o + 4]! += h * h;
+}
+
+export interface PairedRate {
+  games: number;
+  /** Seat-games with the subject (ΣH) and winning ones (ΣW) in each arm. */
+  heldA: number;
+  heldB: number;
+  winsA: number;
+  winsB: number;
+  /** The base controller win rate, ΣW_A / ΣH_A. */
+  rateA: number;
+  /** Δ = (ΣW_B − ΣW_A) / ΣH_A: the change in the controllers' win rate at the base exposure. */
+  effect: number;
+  se: number;
+  interval: [number, number];
+  /** The standard error two independent samples of the same size would have had. */
+  unpairedSe: number;
+  /** ΣH_B / ΣH_A − 1: how much more (or less) the subject was held in the tweaked games. */
+  exposureChange: number;
+  /** Σ(W_B − W_A)²: with one winner per game, the games whose result for the subject's controllers differed between the arms. */
+  changed: number;
+  /** Of those, the games in which W rose (W_A = 0, W_B = 1). */
+  rose: number;
+}
+
+/** The paired estimate from one tweak's 14 sums over n games; null if the base never had the subject. */
+export function pairedRate(s: ArrayLike<number>, o: number, n: number, z = Z95): PairedRate | null {
+  const S = (k: number) => s[o + k]!;
+  const [winsA, heldA, winsB, heldB] = [S(0), S(1), S(2), S(3)];
+  if (heldA <= 0 || n < 2) return null;
+  const h = heldA / n;
+  const effect = (winsB - winsA) / heldA;
+  // Σ(D − Δ·H_A)² with D = W_B − W_A: ΣD² − 2Δ·ΣD·H_A + Δ²·ΣH_A².
+  const sdd = S(11) + S(4) - 2 * S(6);
+  const sdh = S(9) - S(5);
+  const see = Math.max(0, sdd - 2 * effect * sdh + effect * effect * S(8)) / (h * h);
+  const se = Math.sqrt(see / (n - 1) / n);
+  // Two independent samples: var(W_A) + var(W_B), over the same exposure.
+  const varA = Math.max(0, S(4) - (winsA * winsA) / n) / (n - 1);
+  const varB = Math.max(0, S(11) - (winsB * winsB) / n) / (n - 1);
+  const unpairedSe = Math.sqrt((varA + varB) / n) / h;
+  // With W in {0, 1}: rose − fell = ΣW_B − ΣW_A and rose + fell = Σ(W_B − W_A)².
+  const rose = Math.max(0, Math.min(sdd, Math.round((sdd + winsB - winsA) / 2)));
+  return {
+    games: n,
+    heldA,
+    heldB,
+    winsA,
+    winsB,
+    rateA: winsA / heldA,
+    effect,
+    se,
+    interval: [effect - z * se, effect + z * se],
+    unpairedSe,
+    exposureChange: heldB / heldA - 1,
+    changed: sdd,
+    rose,
+  };
+}
+
+/**
+ * Two-sided exact sign test: the probability, with m discordant games each as likely to go
+ * either way, of a split at least as uneven as k against m − k. Exact up to 5,000 games (summed
+ * in log space), normal with continuity correction beyond.
+ */
+export function signTestP(k: number, m: number): number {
+  if (m <= 0) return 1;
+  const low = Math.min(k, m - k);
+  if (m > 5000) return Math.min(1, 2 * normalCdf((low + 0.5 - m / 2) / Math.sqrt(m / 4)));
+  // P(X <= low) for X ~ Bin(m, 1/2): sum of C(m, i) / 2^m, each term from the previous one.
+  let log = -m * Math.LN2; // log C(m, 0) / 2^m
+  let sum = Math.exp(log);
+  for (let i = 1; i <= low; i++) {
+    log += Math.log((m - i + 1) / i);
+    sum += Math.exp(log);
+  }
+  return Math.min(1, 2 * sum);
+}
+
+export interface BaseRate {
+  games: number;
+  held: number;
+  rate: number;
+  se: number;
+  interval: [number, number];
+}
+
+/** A subject's controller win rate on the base arm, with the ratio estimator's interval; null if never held. */
+export function baseRate(s: ArrayLike<number>, o: number, n: number, z = Z95): BaseRate | null {
+  const [w, h, ww, wh, hh] = [s[o]!, s[o + 1]!, s[o + 2]!, s[o + 3]!, s[o + 4]!];
+  if (h <= 0 || n < 2) return null;
+  const r = w / h;
+  const mean = h / n;
+  const v = Math.max(0, ww - 2 * r * wh + r * r * hh) / (mean * mean) / (n - 1);
+  const se = Math.sqrt(v / n);
+  return { games: n, held: h, rate: r, se, interval: [r - z * se, r + z * se] };
+}
+
+const twoSided = (x: number, se: number): number => (se > 0 ? 2 * (1 - normalCdf(Math.abs(x / se))) : x === 0 ? 1 : 0);
+
+export interface WeightRow {
+  subject: string;
+  group: string;
+  stat: WeightStat;
+  /** The overrides that made the tweak (path → new value). */
+  change: Record<string, number | string>;
+  estimate: PairedRate | null;
+  /** Why there is no estimate (stat does not apply, or the subject never took part). */
+  skipped: string | null;
+  pValue: number;
+  qValue: number;
+  flagged: boolean;
+  /** (var A + var B) / var(B − A): how many times more games unpaired sampling would need. */
+  gamesSaved: number | null;
+}
+
+export interface FairRow {
+  subject: string;
+  group: string;
+  base: BaseRate | null;
+  fair: number;
+  /** rate − fair. */
+  deviation: number;
+  pValue: number;
+  qValue: number;
+  flagged: boolean;
+  /** The +1 HP weight used for the HP-to-fair estimate, if measured. */
+  hpWeight: PairedRate | null;
+  /** Linear estimate of the HP change that brings the rate to fair: (fair − rate) / weight; null unless the weight is positive. */
+  hpToFair: number | null;
+  /** The same with the weight's interval ends (only when the whole interval is above 0). */
+  hpToFairRange: [number, number] | null;
+}
+
+export interface TweakInput {
+  subject: string;
+  group: string;
+  stat: WeightStat;
+  change: Record<string, number | string>;
+  /** The tweak's 14 sums (null when skipped), and its games. */
+  sums: ArrayLike<number> | null;
+  offset: number;
+  games: number;
+  skipped: string | null;
+}
+
+/** Estimates, p-values and Benjamini-Hochberg flags for every tweak of a run. */
+export function weightRows(tweaks: readonly TweakInput[]): WeightRow[] {
+  const rows = tweaks.map((t): WeightRow => {
+    const estimate = t.sums === null ? null : pairedRate(t.sums, t.offset, t.games);
+    const skipped = t.skipped ?? (estimate === null ? 'never held in the base games' : null);
+    const gamesSaved = estimate && estimate.se > 0 ? (estimate.unpairedSe / estimate.se) ** 2 : null;
+    const pValue = estimate ? signTestP(estimate.rose, estimate.changed) : 1;
+    return { subject: t.subject, group: t.group, stat: t.stat, change: t.change, estimate, skipped, pValue, qValue: 1, flagged: false, gamesSaved };
+  });
+  const measured = rows.filter((r) => r.estimate !== null);
+  const q = benjaminiHochberg(measured.map((r) => r.pValue));
+  measured.forEach((r, i) => {
+    r.qValue = q[i]!;
+    r.flagged = r.qValue <= FDR_Q;
+  });
+  return rows;
+}
+
+/** Each subject's base controller win rate against fair (1/players), flagged with BH, and the HP change to fair. */
+export function fairRows(subjects: readonly { subject: string; group: string; base: BaseRate | null }[], players: number, weights: readonly WeightRow[]): FairRow[] {
+  const fair = 1 / players;
+  const rows = subjects.map((s): FairRow => {
+    const hp = weights.find((w) => w.subject === s.subject && w.stat === 'hp')?.estimate ?? null;
+    const deviation = s.base ? s.base.rate - fair : 0;
+    const needed = fair - (s.base?.rate ?? fair);
+    const hpToFair = s.base && hp && hp.effect > 0 ? needed / hp.effect : null;
+    const hpToFairRange: [number, number] | null =
+      s.base && hp && hp.interval[0] > 0 ? ([needed / hp.interval[1], needed / hp.interval[0]].sort((a, b) => a - b) as [number, number]) : null;
+    return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSided(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, hpToFair, hpToFairRange };
+  });
+  const measured = rows.filter((r) => r.base !== null);
+  const q = benjaminiHochberg(measured.map((r) => r.pValue));
+  measured.forEach((r, i) => {
+    r.qValue = q[i]!;
+    r.flagged = r.qValue <= FDR_Q;
+  });
+  return rows;
+}
+
+/** Weights ranked: measured rows by effect (largest first) within each stat, skipped rows last. */
+export function rankWeights(rows: readonly WeightRow[]): WeightRow[] {
+  const order: WeightStat[] = ['hp', 'damage'];
+  return [...rows].sort((a, b) => {
+    if (a.stat !== b.stat) return order.indexOf(a.stat) - order.indexOf(b.stat);
+    if ((a.estimate === null) !== (b.estimate === null)) return a.estimate === null ? 1 : -1;
+    return (b.estimate?.effect ?? 0) - (a.estimate?.effect ?? 0) || a.subject.localeCompare(b.subject);
+  });
+}
+
+/** Subjects furthest from fair first (by |rate − fair|); never-held subjects last. */
+export function rankFair(rows: readonly FairRow[]): FairRow[] {
+  return [...rows].sort((a, b) => {
+    if ((a.base === null) !== (b.base === null)) return a.base === null ? 1 : -1;
+    return Math.abs(b.deviation) - Math.abs(a.deviation) || a.subject.localeCompare(b.subject);
+  });
+}
