@@ -1,6 +1,6 @@
 /** Loading a scenario for a command: scenario mistakes become one-line CLI errors (exit 2). */
 import { availableParallelism } from 'node:os';
-import { loadScenario, loadCells } from '../sim/scenario/load.js';
+import { loadScenario, loadCells, dataRootsFromEnv } from '../sim/scenario/load.js';
 import { ScenarioError } from '../sim/scenario/errors.js';
 import type { Plan, PlanOverrides } from '../sim/scenario/types.js';
 import { registry } from '../registry.js';
@@ -24,6 +24,8 @@ export function cellsFrom(file: string, options: ScenarioOptions): Plan[] {
 
 function overridesOf(options: ScenarioOptions): PlanOverrides {
   const overrides: PlanOverrides = {};
+  const dataRoots = dataRootsFromEnv();
+  if (dataRoots.length > 0) overrides.dataRoots = dataRoots;
   if (options.games !== undefined) overrides.games = parseCount(options.games, '--games', 1, 10_000_000_000);
   if (options.seed !== undefined) overrides.seed = parseSeed(options.seed);
   if (options.variant !== undefined) overrides.variant = options.variant;
@@ -43,4 +45,22 @@ export const MAX_WORKERS = 256;
 
 export function workersFrom(text: string | undefined): number {
   return text === undefined ? availableParallelism() : parseCount(text, '--workers', 0, MAX_WORKERS);
+}
+
+/** Search iterations per run (over every game and seat) above which `run` warns that it will take very long. */
+export const SEARCH_WARNING_ITERATIONS = 100_000_000;
+
+/**
+ * A warning for runs whose search policies (ismcts) will take days: the iterations per decision
+ * summed over the seats, times the games, is a lower bound on the iterations played. The cap on
+ * iterations per decision (the policy's schema) stops a typo like 1e9; this catches a large but
+ * legal setting times a large game count. Null when the run is modest.
+ */
+export function searchWarning(plans: readonly Plan[], games: number): string | null {
+  let perGame = 0;
+  for (const plan of plans)
+    for (const seat of plan.seats) if (seat.policy === 'ismcts' && typeof seat.params.iterations === 'number') perGame += seat.params.iterations;
+  const total = perGame * games;
+  if (total <= SEARCH_WARNING_ITERATIONS) return null;
+  return `warning: at least ${total.toExponential(1)} search iterations (ismcts iterations per decision x ${games.toLocaleString('en-US')} games${plans.length > 1 ? ` x ${plans.length} cells` : ''}); a search plays a few thousand iterations a second, so this run may take days. Lower --games or the iterations, or stop early with --until.\n`;
 }

@@ -22,8 +22,11 @@ import { z } from 'zod';
 import type { AnyGameModule, GameState, Policy, PolicyContext, PolicySpec } from '../sim/types.js';
 import type { Rng } from '../sim/rng.js';
 
+/** Most iterations per decision (a typo such as 1e9 is refused): a decision at the cap already takes a minute or more. */
+export const MAX_ITERATIONS = 100_000;
+
 export const ismctsParams = z.strictObject({
-  iterations: z.number().int().min(1).max(1_000_000).default(200).describe('Search iterations (determinise, select, expand, roll out, back up) per decision.'),
+  iterations: z.number().int().min(1).max(MAX_ITERATIONS).default(200).describe(`Search iterations (determinise, select, expand, roll out, back up) per decision, at most ${MAX_ITERATIONS.toLocaleString('en-US')} (at a few thousand iterations a second, a decision at the cap takes a minute or more; the tree's memory grows with it).`),
   exploration: z.number().min(0).max(10).default(0.7).describe('UCB1 exploration constant.'),
   rollout: z
     .string()

@@ -16,7 +16,7 @@ import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { gameOf } from '../../registry.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
-import { cellsFrom, workersFrom, type ScenarioOptions } from '../plan.js';
+import { cellsFrom, workersFrom, searchWarning, type ScenarioOptions } from '../plan.js';
 import { runSweep } from '../sweep.js';
 import { finishRun } from '../finish.js';
 import { runPlanOnQueue } from '../../runner/distributed.js';
@@ -96,6 +96,9 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   } else {
     if (file === undefined) throw new CliError('run: give a scenario file (or --resume DIR)');
     const cells = cellsFrom(file, options);
+    const [first, last] = shard ? shardRange(cells[0]!.games, shard.k, shard.n) : [0, cells[0]!.games];
+    const slow = searchWarning(cells, last - first);
+    if (slow) say(slow);
     if (cells.length > 1) {
       if (shard || options.redis !== undefined || options.until !== undefined) throw new CliError('a sweep runs its cells here, one after another: it does not combine with --shard, --redis or --until');
       await runSweep(io, cells, { workers, ...(options.out ? { out: options.out } : {}), force: options.force ?? false, report: options.report, say });

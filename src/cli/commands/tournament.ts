@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { buildPlan, readScenarioData } from '../../sim/scenario/load.js';
+import { buildPlan, readScenarioData, dataRootsFromEnv } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
@@ -51,7 +51,7 @@ export function registerTournament(program: Command, io: CliIO): void {
       let probe;
       try {
         data = readScenarioData(file).data as Record<string, unknown>;
-        probe = buildPlan(data, file, registry, {});
+        probe = buildPlan(data, file, registry, { dataRoots: dataRootsFromEnv() });
       } catch (e) {
         if (e instanceof ScenarioError) throw new CliError(e.message);
         throw e;
@@ -77,7 +77,7 @@ export function registerTournament(program: Command, io: CliIO): void {
           const seats = Array.from({ length: probe.players }, (_, k) => ({ ...(k % 2 === 0 ? a.seat : b.seat), name: k % 2 === 0 ? a.label : b.label }));
           let plan;
           try {
-            plan = buildPlan({ ...data, seats, players: probe.players, seating: 'rotate' }, file, registry, { games, ...(options.seed ? { seed: options.seed } : {}) });
+            plan = buildPlan({ ...data, seats, players: probe.players, seating: 'rotate' }, file, registry, { games, dataRoots: dataRootsFromEnv(), ...(options.seed ? { seed: options.seed } : {}) });
           } catch (e) {
             if (e instanceof ScenarioError) throw new CliError(`${a.label} vs ${b.label}: ${e.message}`);
             throw e;

@@ -1,6 +1,6 @@
 /** `squabble tune <scenario> --param PATH --target METRIC=VALUE`: find the field value that brings a metric closest to a target. */
 import type { Command } from 'commander';
-import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
+import { buildPlan, readScenarioData, setScenarioPath, dataRootsFromEnv, isSafeFieldPath } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
@@ -43,11 +43,12 @@ export function registerTune(program: Command, io: CliIO): void {
       const max = Number(o.max);
       if (!Number.isFinite(min) || !Number.isFinite(max) || !(min < max)) throw new CliError(`--min and --max: expected numbers with min < max, found ${o.min} and ${o.max}`);
       if (o.integer && (!Number.isInteger(min) || !Number.isInteger(max))) throw new CliError('--integer: --min and --max must be whole numbers');
+      if (!isSafeFieldPath(o.param)) throw new CliError(`--param: expected a field such as rules.maxTurns, found ${JSON.stringify(o.param)}`);
       let data: Record<string, unknown>;
       let players: number;
       try {
         data = readScenarioData(file).data as Record<string, unknown>;
-        players = buildPlan(data, file, registry, {}).players;
+        players = buildPlan(data, file, registry, { dataRoots: dataRootsFromEnv() }).players;
       } catch (e) {
         if (e instanceof ScenarioError) throw new CliError(e.message);
         throw e;
@@ -65,7 +66,7 @@ export function registerTune(program: Command, io: CliIO): void {
         setScenarioPath(cell, o.param, value, registry);
         let plan;
         try {
-          plan = buildPlan(cell, file, registry, games ? { games } : {});
+          plan = buildPlan(cell, file, registry, { dataRoots: dataRootsFromEnv(), ...(games ? { games } : {}) });
         } catch (e) {
           if (e instanceof ScenarioError) throw new CliError(`${o.param} = ${value}: ${e.message}`);
           throw e;

@@ -18,16 +18,17 @@ import {
   rosterOf,
   terrainOf,
   seatCharacters,
+  setupEdgesOf,
   EDGES,
 } from './params.js';
 import { SquallState } from './state.js';
-import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
+import { reset, legalActions, apply, copy, checkInvariants, spotCentre } from './rules.js';
 import { render, describeAction } from './render.js';
 import { squallMetrics } from './metrics.js';
 import { squallPolicies } from './policies.js';
 import { squallStats, preparedRoster } from './stats.js';
-import { ACTION_COUNT } from './actions.js';
-import { ObstacleSet, type ObstacleShape } from './geometry.js';
+import { ACTION_COUNT, SPOTS, spotEdge } from './actions.js';
+import { ObstacleSet, baseOnBoard, type ObstacleShape } from './geometry.js';
 
 export const squall: GameModule<SquallState, SquallRules> = {
   id: 'squall',
@@ -69,31 +70,7 @@ export const squall: GameModule<SquallState, SquallRules> = {
     const edges = rules.setupEdges;
     if (edges.length > 0 && Array.isArray(edges[0]) && edges.length !== players)
       return ['rules.setupEdges', `expected one list of edges per seat (${players}), found ${edges.length}`];
-    // Every character must have somewhere to set up (terrain only; bases placed earlier may
-    // still crowd it out, which the game reports).
-    const obstacles = new ObstacleSet(terrainOf(rules).obstacles.map(toShape));
-    const { width, height } = rules.board;
-    for (let p = 0; p < players; p++) {
-      const allowed = (Array.isArray(edges[0]) ? (edges as string[][])[p]! : (edges as string[])).map((e) => EDGES.indexOf(e as (typeof EDGES)[number]));
-      const kinds = rules.matchups !== 'none' ? roster.characters.map((_, i) => i) : seats[p]!;
-      for (const k of kinds) {
-        const r = roster.characters[k]!.base / 2;
-        if (2 * r > Math.min(width, height)) return ['rules.board', `${names[k]}'s base does not fit on the board`];
-        let free = false;
-        for (const e of allowed) {
-          for (let i = 0; i < 12 && !free; i++) {
-            const t = (i + 0.5) / 12;
-            for (const depth of [r, rules.setupDistance + r]) {
-              const x = e === 0 ? t * width : e === 1 ? width - depth : e === 2 ? t * width : depth;
-              const y = e === 0 ? height - depth : e === 1 ? t * height : e === 2 ? depth : t * height;
-              if (x >= r && x <= width - r && y >= r && y <= height - r && !obstacles.baseOverlapsAny(x, y, r)) free = true;
-            }
-          }
-        }
-        if (!free) return ['rules.terrain', `${names[k]} (seat ${p}) has no room to set up along ${allowed.map((e) => EDGES[e]).join(', ')}`];
-      }
-    }
-    return null;
+    return setupProblem(rules, players, seats);
   },
   shardSize: 2_000,
   maxTurns: (rules) => rules.maxTurns,
@@ -115,4 +92,93 @@ function toShape(o: ReturnType<typeof terrainOf>['obstacles'][number]): Obstacle
   if (o.shape === 'rect') return { kind: 'rect', x: o.x, y: o.y, width: o.width, height: o.height };
   if (o.shape === 'circle') return { kind: 'circle', x: o.x, y: o.y, radius: o.radius };
   return { kind: 'polygon', points: o.points };
+}
+
+/**
+ * The board and terrain checks of a setup: no obstacle lies wholly off the board, every base fits
+ * on it, and every character is sure of a set-up spot — one the game offers (the same spots as
+ * rules.ts), on its seat's edges, clear of the terrain, and not coverable by the bases set up
+ * before it wherever they chose to stand. (The last is a safe bound: each earlier character is
+ * assumed to take the spot that blocks most of this one's, so a scenario is refused only if
+ * the game could get stuck, or nearly so.)
+ */
+function setupProblem(rules: SquallRules, players: number, seats: number[][]): [string, string] | null {
+  const roster = rosterOf(rules);
+  const terrain = terrainOf(rules);
+  const { width, height } = rules.board;
+  const board = `the ${width} x ${height} board`;
+  for (let i = 0; i < terrain.obstacles.length; i++) {
+    const o = terrain.obstacles[i]!;
+    const [x0, y0, x1, y1] =
+      o.shape === 'rect'
+        ? [o.x, o.y, o.x + o.width, o.y + o.height]
+        : o.shape === 'circle'
+          ? [o.x - o.radius, o.y - o.radius, o.x + o.radius, o.y + o.radius]
+          : [Math.min(...o.points.map((q) => q[0])), Math.min(...o.points.map((q) => q[1])), Math.max(...o.points.map((q) => q[0])), Math.max(...o.points.map((q) => q[1]))];
+    if (x1 <= 0 || y1 <= 0 || x0 >= width || y0 >= height)
+      return [`rules.terrain.obstacles.${i}`, `${o.name !== undefined ? JSON.stringify(o.name) : `the ${o.shape}`} lies wholly off ${board} (x 0-${width}, y 0-${height}); coordinates are inches from the south-west corner`];
+  }
+  // Set-up slots in the order the game places them, each with the roster characters it may hold.
+  const all = roster.characters.map((_, k) => k);
+  const slots: { seat: number; kinds: number[] }[] = [];
+  seats.forEach((team, p) => team.forEach((k) => slots.push({ seat: p, kinds: rules.matchups !== 'none' ? all : [k] })));
+  for (const slot of slots)
+    for (const k of slot.kinds) {
+      const c = roster.characters[k]!;
+      if (c.base > Math.min(width, height)) return [`rules.roster.characters.${k}.base`, `${JSON.stringify(c.name)}'s base (${c.base} inches) is larger than ${board}`];
+    }
+  const obstacles = new ObstacleSet(terrain.obstacles.map(toShape));
+  const xy = new Float64Array(2);
+  /** Free spot centres for character k of seat p, as [x0, y0, x1, y1, ...]. */
+  const free = new Map<string, number[]>();
+  const freeSpots = (p: number, k: number): number[] => {
+    const key = `${p}/${k}`;
+    let out = free.get(key);
+    if (!out) {
+      out = [];
+      const allowed = setupEdgesOf(rules, p).map((e) => EDGES.indexOf(e));
+      const r = roster.characters[k]!.base / 2;
+      for (let spot = 0; spot < SPOTS; spot++) {
+        if (!allowed.includes(spotEdge(spot))) continue;
+        spotCentre(width, height, rules.setupDistance, r, spot, xy);
+        if (baseOnBoard(xy[0]!, xy[1]!, r, width, height) && !obstacles.baseOverlapsAny(xy[0]!, xy[1]!, r)) out.push(xy[0]!, xy[1]!);
+      }
+      free.set(key, out);
+    }
+    return out;
+  };
+  const edgesOf = (p: number) => setupEdgesOf(rules, p).join(', ');
+  for (let c = 0; c < slots.length; c++) {
+    const { seat: p, kinds } = slots[c]!;
+    for (const k of kinds) {
+      const mine = freeSpots(p, k);
+      const name = roster.characters[k]!.name;
+      if (mine.length === 0) return ['rules.terrain', `${name} (seat ${p}) has no room to set up along ${edgesOf(p)}`];
+      const rk = roster.characters[k]!.base / 2;
+      let blockable = 0;
+      for (let q = 0; q < c; q++) {
+        let most = 0;
+        for (const j of slots[q]!.kinds) {
+          const theirs = freeSpots(slots[q]!.seat, j);
+          const rr = roster.characters[j]!.base / 2 + rk - 1e-7;
+          for (let a = 0; a < theirs.length; a += 2) {
+            let n = 0;
+            for (let b = 0; b < mine.length; b += 2) {
+              const dx = theirs[a]! - mine[b]!;
+              const dy = theirs[a + 1]! - mine[b + 1]!;
+              if (dx * dx + dy * dy < rr * rr) n++;
+            }
+            if (n > most) most = n;
+          }
+        }
+        blockable += most;
+      }
+      if (blockable >= mine.length / 2)
+        return [
+          'rules.terrain',
+          `${name} (seat ${p}) can be left with no room to set up along ${edgesOf(p)}: the ${c} base(s) set up before it can cover all ${mine.length / 2} of its free spots; allow more edges, a larger board or less terrain there`,
+        ];
+    }
+  }
+  return null;
 }

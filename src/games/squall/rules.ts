@@ -194,26 +194,29 @@ function clearAttack(s: SquallState): void {
  * nearest point exactly `setupDistance` from the edge). Into out[0], out[1].
  */
 export function spotPosition(s: SquallState, c: number, spot: number, out: Float64Array): void {
-  const w = s.world;
-  const r = s.r[c]!;
+  spotCentre(s.world.width, s.world.height, s.rules.setupDistance, s.r[c]!, spot, out);
+}
+
+/** Centre of set-up spot `spot` for a base of radius r (the scenario check uses it too). */
+export function spotCentre(width: number, height: number, setupDistance: number, r: number, spot: number, out: Float64Array): void {
   const t = (spotAlong(spot) + 0.5) / SPOTS_ALONG;
-  const depth = spotDepth(spot) === 0 ? r : s.rules.setupDistance + r;
+  const depth = spotDepth(spot) === 0 ? r : setupDistance + r;
   switch (spotEdge(spot)) {
     case 0: // north, west to east
-      out[0] = t * w.width;
-      out[1] = w.height - depth;
+      out[0] = t * width;
+      out[1] = height - depth;
       break;
     case 1: // east, north to south
-      out[0] = w.width - depth;
-      out[1] = w.height - t * w.height;
+      out[0] = width - depth;
+      out[1] = height - t * height;
       break;
     case 2: // south, east to west
-      out[0] = w.width - t * w.width;
+      out[0] = width - t * width;
       out[1] = depth;
       break;
     default: // west, south to north
       out[0] = depth;
-      out[1] = t * w.height;
+      out[1] = t * height;
   }
 }
 

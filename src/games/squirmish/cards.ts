@@ -29,6 +29,15 @@ export const MAX_HP = 99;
 export const MAX_GROUPS = 30;
 export const MAX_ABILITIES_PER_CARD = 8;
 export const FACES = 6;
+/** Most cards in a card pool (a deck holds at most 70; custom decklists and group-monte pick from the pool). */
+export const MAX_POOL = 500;
+/** Most special attacks one card may have (its six faces can name at most six). */
+export const MAX_SPECIALS = FACES;
+/** Most effects in one ability's or special attack's `do` list. */
+export const MAX_EFFECTS = 16;
+/** Longest name (card, group, ability, special attack) and longest text (cry, text, ability text). */
+export const MAX_NAME = 60;
+export const MAX_TEXT = 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Intermediate form (validated, not yet packed)
@@ -115,8 +124,10 @@ class DeckParser {
       const at: Path = ['groups', i];
       if (!isObj(g)) return this.report(at, 'a group is a mapping with id, name and abilities', g);
       this.unknownKeys(g, ['id', 'name', 'abilities'], at, `group ${i + 1}`);
-      if (typeof g.id !== 'string' || !/^[A-Za-z0-9_-]+$/.test(g.id))
-        return this.report([...at, 'id'], `group ${i + 1}: expected a short id (letters, digits, - or _)`, g.id);
+      if (typeof g.id !== 'string' || !/^[A-Za-z0-9_-]+$/.test(g.id) || g.id.length > MAX_NAME)
+        return this.report([...at, 'id'], `group ${i + 1}: expected a short id (letters, digits, - or _; at most ${MAX_NAME})`, g.id);
+      if (g.name !== undefined && (typeof g.name !== 'string' || g.name.length > MAX_NAME))
+        this.report([...at, 'name'], `group ${show(g.id)}: expected a name, text of at most ${MAX_NAME} characters`, g.name);
       if (this.groupIds.includes(g.id)) this.report([...at, 'id'], `group ${show(g.id)} is defined twice`, g.id);
       this.groupIds.push(g.id);
       out.groups.push({ id: g.id, name: typeof g.name === 'string' ? g.name : g.id });
@@ -164,6 +175,10 @@ class DeckParser {
       this.report([...at, 'name'], `card ${index + 1}: expected a name (text)`, c.name);
       return null;
     }
+    if (name.length > MAX_NAME) {
+      this.report([...at, 'name'], `card ${index + 1}: expected a name of at most ${MAX_NAME} characters`, c.name);
+      return null;
+    }
     const who = `card ${show(name)}`;
     this.unknownKeys(c, ['name', 'hp', 'group', 'attack', 'special', 'specials', 'cry', 'text', 'abilities'], at, who);
     const card: CardIR = { name, hp: 1, group: -1, faces: [], specials: [], cry: '', text: '', abilities: [] };
@@ -176,9 +191,9 @@ class DeckParser {
         this.report([...at, 'group'], `${who}: expected a group defined under groups${this.groupIds.length ? ` (${this.groupIds.join(', ')})` : ' (none is defined)'}${typeof c.group === 'string' ? hint(c.group, this.groupIds) : ''}`, c.group);
       else card.group = g;
     }
-    if (c.cry !== undefined && typeof c.cry !== 'string') this.report([...at, 'cry'], `${who}: expected the battle cry as text`, c.cry);
+    if (c.cry !== undefined && (typeof c.cry !== 'string' || c.cry.length > MAX_TEXT)) this.report([...at, 'cry'], `${who}: expected the battle cry as text of at most ${MAX_TEXT} characters`, c.cry);
     else card.cry = c.cry ?? '';
-    if (c.text !== undefined && typeof c.text !== 'string') this.report([...at, 'text'], `${who}: expected text`, c.text);
+    if (c.text !== undefined && (typeof c.text !== 'string' || c.text.length > MAX_TEXT)) this.report([...at, 'text'], `${who}: expected text of at most ${MAX_TEXT} characters`, c.text);
     else card.text = c.text ?? '';
     // Specials first, so faces can name them.
     let specials: unknown[] = [];
@@ -186,6 +201,7 @@ class DeckParser {
     else if (c.special !== undefined) specials = [c.special];
     else if (c.specials !== undefined) {
       if (!Array.isArray(c.specials)) this.report([...at, 'specials'], `${who}: expected a list of special attacks`, c.specials);
+      else if (c.specials.length > MAX_SPECIALS) this.report([...at, 'specials'], `${who}: at most ${MAX_SPECIALS} special attacks`, c.specials.length);
       else specials = c.specials;
     }
     specials.forEach((sp, k) => {
@@ -255,9 +271,9 @@ class DeckParser {
       return null;
     }
     this.unknownKeys(sp, ['name', 'damage', 'heal', 'text', 'if', 'do'], at, who);
-    const name = typeof sp.name === 'string' && sp.name !== '' ? sp.name : null;
+    const name = typeof sp.name === 'string' && sp.name !== '' && sp.name.length <= MAX_NAME ? sp.name : null;
     if (name === null) {
-      this.report([...at, 'name'], `${who}: a special attack needs a name`, sp.name);
+      this.report([...at, 'name'], `${who}: a special attack needs a name (text of at most ${MAX_NAME} characters)`, sp.name);
       return null;
     }
     const swho = `${who}, special ${show(name)}`;
@@ -302,6 +318,10 @@ class DeckParser {
   /** if + do of an ability or a special attack. */
   private abilityBody(a: Record<string, unknown>, at: Path, who: string, trigger: number, _cardGroup: number, name: string, text: string): AbilityIR | null {
     const ab: AbilityIR = { name, text, trigger, group: false, once: false, usesRoll: false, conds: [], effects: [] };
+    if (a.name !== undefined && (typeof a.name !== 'string' || a.name.length > MAX_NAME))
+      this.report([...at, 'name'], `${who}: expected a name, text of at most ${MAX_NAME} characters`, a.name);
+    if (a.text !== undefined && (typeof a.text !== 'string' || a.text.length > MAX_TEXT))
+      this.report([...at, 'text'], `${who}: expected text of at most ${MAX_TEXT} characters`, a.text);
     if (a.if !== undefined) {
       if (!isObj(a.if)) this.report([...at, 'if'], `${who}: expected conditions as a mapping (condition: value)`, a.if);
       else for (const [k, v] of Object.entries(a.if)) this.condition(k, v, [...at, 'if', k], who, trigger, ab);
@@ -314,6 +334,9 @@ class DeckParser {
       }
     } else if (!Array.isArray(list) || (trigger !== SPECIAL && list.length === 0)) {
       this.report([...at, 'do'], `${who}: expected do, a non-empty list of effects`, list);
+      return null;
+    } else if (list.length > MAX_EFFECTS) {
+      this.report([...at, 'do'], `${who}: at most ${MAX_EFFECTS} effects in one list`, list.length);
       return null;
     } else
       list.forEach((e, k) => {
@@ -629,10 +652,10 @@ export function parseDeck(deck: Record<string, unknown>, report: Report): DeckIR
 
 /** The structure of a deck; the cards themselves are checked by `parseDeck` (messages name the card). */
 export const deckShape = z.strictObject({
-  name: z.string().optional().describe('Name of the card pool.'),
-  description: z.string().optional().describe('Free text.'),
-  groups: z.array(z.unknown()).optional().describe('Groups: {id, name, abilities} (docs/cards.md).'),
-  cards: z.array(z.unknown()).min(1).describe('The cards (docs/cards.md).'),
+  name: z.string().max(200).optional().describe('Name of the card pool.'),
+  description: z.string().max(5000).optional().describe('Free text.'),
+  groups: z.array(z.unknown()).max(MAX_GROUPS).optional().describe('Groups: {id, name, abilities} (docs/cards.md).'),
+  cards: z.array(z.unknown()).min(1).max(MAX_POOL).describe(`The cards (docs/cards.md), at most ${MAX_POOL}.`),
 });
 
 export function refineDeck(deck: z.output<typeof deckShape>, ctx: z.RefinementCtx, at: Path = []): void {

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TRIGGERS, TARGETS, COUNTS, STATUS_NAMES, DURATION_NAMES } from './vocabulary.js';
 import { NAMED_EFFECT_NAMES } from './effects.js';
+import { MAX_NAME, MAX_TEXT, MAX_EFFECTS, MAX_GROUPS, MAX_POOL, MAX_HP, MAX_SPECIALS, MAX_ABILITIES_PER_CARD } from './cards.js';
 
 const range = {
   description: 'A whole number, [low, high], or {min, max}.',
@@ -81,12 +82,12 @@ const ifSchema = { type: 'object', properties: conditions, additionalProperties:
 const ability = {
   type: 'object',
   properties: {
-    name: { type: 'string' },
-    text: { type: 'string' },
+    name: { type: 'string', maxLength: MAX_NAME },
+    text: { type: 'string', maxLength: MAX_TEXT },
     when: { enum: Object.keys(TRIGGERS) },
     group: { type: 'boolean', description: 'Only while two or more cards of the group are in play.' },
     if: ifSchema,
-    do: { type: 'array', items: effect, minItems: 1 },
+    do: { type: 'array', items: effect, minItems: 1, maxItems: MAX_EFFECTS },
   },
   required: ['when', 'do'],
   additionalProperties: false,
@@ -94,7 +95,7 @@ const ability = {
 
 const special = {
   type: 'object',
-  properties: { name: { type: 'string' }, text: { type: 'string' }, damage: { anyOf: [{ type: 'integer' }, { const: 'roll' }] }, heal: { type: 'integer' }, if: ifSchema, do: { type: 'array', items: effect } },
+  properties: { name: { type: 'string', maxLength: MAX_NAME }, text: { type: 'string', maxLength: MAX_TEXT }, damage: { anyOf: [{ type: 'integer' }, { const: 'roll' }] }, heal: { type: 'integer' }, if: ifSchema, do: { type: 'array', items: effect, maxItems: MAX_EFFECTS } },
   required: ['name'],
   additionalProperties: false,
 };
@@ -110,27 +111,29 @@ export function deckJsonSchema(): Record<string, unknown> {
     title: 'Squirmish deck file (docs/cards.md)',
     type: 'object',
     properties: {
-      name: { type: 'string' },
-      description: { type: 'string' },
+      name: { type: 'string', maxLength: 200 },
+      description: { type: 'string', maxLength: 5000 },
       groups: {
         type: 'array',
-        items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, abilities: { type: 'array', items: ability } }, required: ['id'], additionalProperties: false },
+        maxItems: MAX_GROUPS,
+        items: { type: 'object', properties: { id: { type: 'string', maxLength: MAX_NAME }, name: { type: 'string', maxLength: MAX_NAME }, abilities: { type: 'array', items: ability } }, required: ['id'], additionalProperties: false },
       },
       cards: {
         type: 'array',
         minItems: 1,
+        maxItems: MAX_POOL,
         items: {
           type: 'object',
           properties: {
-            name: { type: 'string' },
-            hp: { type: 'integer', minimum: 1, maximum: 99 },
+            name: { type: 'string', maxLength: MAX_NAME },
+            hp: { type: 'integer', minimum: 1, maximum: MAX_HP },
             group: { type: 'string' },
             attack: { type: 'array', items: face, minItems: 6, maxItems: 6 },
             special,
-            specials: { type: 'array', items: special },
-            cry: { type: 'string' },
-            text: { type: 'string' },
-            abilities: { type: 'array', items: ability },
+            specials: { type: 'array', items: special, maxItems: MAX_SPECIALS },
+            cry: { type: 'string', maxLength: MAX_TEXT },
+            text: { type: 'string', maxLength: MAX_TEXT },
+            abilities: { type: 'array', items: ability, maxItems: MAX_ABILITIES_PER_CARD },
           },
           required: ['name', 'hp', 'attack'],
           additionalProperties: false,

@@ -9,28 +9,50 @@
  *  4. the game's cross-field checks (e.g. enough cards for the players).
  * The JSON Schema in scenarios/schema.json is generated from the same zod schemas (json-schema.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, resolve, relative, isAbsolute, join } from 'node:path';
+import { openSync, readSync, closeSync, fstatSync, realpathSync, constants } from 'node:fs';
+import { dirname, resolve, relative, isAbsolute, join, delimiter, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { parseDocument, LineCounter, isMap, isPair, isScalar, type Document } from 'yaml';
+import { parseDocument, LineCounter, isMap, isPair, isScalar, visit, type Document } from 'yaml';
 import { ScenarioError, found, didYouMean } from './errors.js';
 import type { Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
 import { masterSeedFrom } from '../rng.js';
 import type { RulesContext } from '../types.js';
 import { STAT_OVERRIDES } from '../stat-paths.js';
 
-/** Caps that keep a typo from starting a run that never ends or fills memory. */
+/**
+ * Caps that keep a typo from starting a run that never ends or fills memory (docs/reliability.md
+ * lists these and the per-game caps in each game's params.ts).
+ */
 export const LIMITS = {
+  /** Largest scenario or data file (deck, decklist, roster, layout), in bytes. */
   fileBytes: 1_000_000,
   games: 10_000_000_000,
   yamlAliases: 100,
   /** Deepest nesting of lists and mappings a scenario or data file may have. */
   depth: 32,
+  /** Entries in `seats` (every game has far fewer players; the game's own range is checked next). */
+  seats: 64,
+  /** Named variants in one scenario (each is validated, data files and all, when it is loaded). */
+  variants: 100,
   /** Values per swept field, and cells per sweep. */
   sweepValues: 100,
   sweepCells: 1000,
+  /** Length of a swept field's path, e.g. `seats[1].params.safetyWeight`. */
+  sweepPath: 200,
 } as const;
+
+/**
+ * Environment variable naming extra folders data files may come from, besides the scenario's own
+ * folder (separated like PATH: `:` on Linux and macOS, `;` on Windows). Only the person running
+ * squabble can set it; a scenario file cannot widen where it reads from.
+ */
+export const DATA_ROOTS_ENV = 'SQUABBLE_DATA_ROOTS';
+
+/** The folders named by SQUABBLE_DATA_ROOTS (empty if it is not set). */
+export function dataRootsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env[DATA_ROOTS_ENV] ?? '').split(delimiter).filter((d) => d.trim() !== '');
+}
 
 const seatSchema = z.strictObject({
   policy: z.string().min(1).describe('Policy name (see `squabble list`).'),
@@ -52,12 +74,21 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       .describe('Number of seats; default: the number of entries in `seats`. With one seat entry, every seat plays it.'),
     rules: z.record(z.string(), z.unknown()).optional().describe("The game's rules and variants; defaults from its rules doc."),
     variants: z
-      .record(z.string().regex(/^[A-Za-z0-9_.-]+$/), z.record(z.string(), z.unknown()))
+      .record(z.string().max(80).regex(/^[A-Za-z0-9_.-]+$/), z.record(z.string(), z.unknown()))
       .optional()
       .describe('Named sets of rule changes, applied on top of `rules` with `--variant NAME`.'),
-    seats: z.array(seatSchema).min(1).describe('Who plays each seat, in seat order (seat 0 first).'),
+    seats: z.array(seatSchema).min(1).max(LIMITS.seats).describe('Who plays each seat, in seat order (seat 0 first).'),
     sweep: z
-      .record(z.string().regex(/^[A-Za-z_]\w*(\[\d+\]|\.[^.[\]\n]+)*$/), z.array(z.unknown()).min(1).max(LIMITS.sweepValues))
+      .record(
+        z
+          .string()
+          .max(LIMITS.sweepPath)
+          // A field path (rules.x, seats[0].policy) or a stat path by name, whose names may hold
+          // spaces and punctuation (cards.Swamp Hulk.hp).
+          .regex(/^[A-Za-z_]\w*(\[\d{1,2}\]|\.[^.[\]\n]+)*$/)
+          .refine(isSafeFieldPath, 'a field path without __proto__, constructor or prototype'),
+        z.array(z.unknown()).min(1).max(LIMITS.sweepValues),
+      )
       .optional()
       .describe('A grid over scenario fields, e.g. `rules.suddenDeath: [false, true]`, or card and character stats by name, e.g. `cards.Mudgrub.hp: [4, 5, 6]`; every combination is a cell, and all cells play the same seeds.'),
     seating: z
@@ -86,53 +117,144 @@ export function loadCells(file: string, registry: Registry, overrides: PlanOverr
 
 /** A scenario file's parsed data, not yet validated (for commands that derive scenarios from it). */
 export function readScenarioData(file: string): { data: unknown; lineOf: (path: readonly PropertyKey[]) => number | null } {
-  return parseYaml(file, readText(file, file, ''));
+  return parseYaml(file, readText(file, file, file, ''));
 }
 
-/** A file's text, or a ScenarioError against `reporter`'s `field` saying why it cannot be read. */
-function readText(path: string, reporter: string, field: string): string {
+/**
+ * A file's text. If it cannot be read (missing, a folder, a FIFO, a device such as /dev/zero) the
+ * ScenarioError is against `reporter`'s `field`, the place that named it; if its content is wrong
+ * (too large, not UTF-8) the error is against the file itself, `shown`. Only regular files are
+ * read, and never more than LIMITS.fileBytes + 1 bytes, whatever the file claims.
+ */
+function readText(path: string, shown: string, reporter: string, field: string): string {
+  const what = shown === reporter ? 'the file' : shown;
+  const cannot = (e: unknown): never => {
+    throw new ScenarioError(reporter, field, `cannot read ${what} (${(e as NodeJS.ErrnoException)?.code ?? String(e)})`);
+  };
+  let fd: number;
   try {
-    const size = statSync(path).size;
-    if (size > LIMITS.fileBytes) throw new ScenarioError(reporter, field, `${path} is ${size} bytes; a data file may be at most ${LIMITS.fileBytes}`);
-    return decodeText(readFileSync(path), path === reporter ? 'the file' : path, reporter, field);
+    // Non-blocking, so that opening a FIFO with no writer returns at once (and is then refused).
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    return cannot(e);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) {
+      const kind = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a pipe' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : 'not a file';
+      throw new ScenarioError(reporter, field, `${what} is ${kind}, not a regular file; expected a YAML or JSON file`);
+    }
+    const tooBig = (size: number | string) =>
+      new ScenarioError(shown, '', `the file is ${size} bytes; a ${field === '' ? 'scenario' : 'data'} file may be at most ${LIMITS.fileBytes}`);
+    if (stat.size > LIMITS.fileBytes) throw tooBig(stat.size);
+    const buffer = Buffer.alloc(LIMITS.fileBytes + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > LIMITS.fileBytes) throw tooBig(`more than ${LIMITS.fileBytes}`);
+    return decodeText(buffer.subarray(0, length), shown);
   } catch (e) {
     if (e instanceof ScenarioError) throw e;
-    const what = path === reporter ? 'the file' : path;
-    throw new ScenarioError(reporter, field, `cannot read ${what} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    return cannot(e);
+  } finally {
+    closeSync(fd);
   }
 }
 
 /** UTF-8 text, or a clear word on what else it is (UTF-16, binary, another encoding). */
-function decodeText(bytes: Buffer, what: string, reporter: string, field: string): string {
+function decodeText(bytes: Buffer, file: string): string {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes.includes(0))
-    throw new ScenarioError(reporter, field, `${what} is not UTF-8 text (it looks like UTF-16 or binary); save it as UTF-8`);
+    throw new ScenarioError(file, '', 'the file is not UTF-8 text (it looks like UTF-16 or binary); save it as UTF-8');
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new ScenarioError(reporter, field, `${what} is not valid UTF-8 text (another encoding, e.g. Latin-1?); save it as UTF-8`);
+    throw new ScenarioError(file, '', 'the file is not valid UTF-8 text (another encoding, e.g. Latin-1?); save it as UTF-8');
   }
 }
 
+/** Where a data file named by the rules came from: its name as shown in messages, and its lines. */
+export interface DataOrigin {
+  shown: string;
+  lineOf: LineOf;
+  /** Does the file hold a value at this path? */
+  has(path: readonly PropertyKey[]): boolean;
+}
+
+/** A RulesContext that also remembers the data files it read (for messages that point into them). */
+export interface ScenarioRulesContext extends RulesContext {
+  origin(ref: unknown): DataOrigin | undefined;
+}
+
+const isInside = (root: string, path: string): boolean => {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+};
+
 /**
- * The RulesContext of a scenario file: data files below its folder, validated, with located
- * errors. `at` is where the rules being prepared sit in the scenario (`rules`, or `variants.X`).
+ * The RulesContext of a scenario file: data files in its folder or below (or in one of
+ * `extraRoots`, from SQUABBLE_DATA_ROOTS), validated, with located errors. A name is resolved
+ * against the scenario's folder and then every symbolic link on the way is followed: the file
+ * really read must be inside an allowed folder, so `../../etc/passwd`, `/etc/passwd` and a link
+ * pointing out of the folder are all refused. Each file is read and parsed once per context.
  */
-export function rulesContext(file: string, at: readonly PropertyKey[] = ['rules'], lineOf: LineOf = () => null): RulesContext {
-  const root = resolve(dirname(file));
+export function rulesContext(file: string, extraRoots: readonly string[] = []): ScenarioRulesContext {
+  const folder = resolve(dirname(file));
+  const roots = [folder, ...extraRoots.map((r) => resolve(r))];
+  const realRoots = roots.map((r) => {
+    try {
+      return realpathSync(r);
+    } catch {
+      return r;
+    }
+  });
+  const where = `data files must be in ${folder} or below${extraRoots.length ? ` or in ${roots.slice(1).join(', ')} (${DATA_ROOTS_ENV})` : ` (${DATA_ROOTS_ENV} allows more folders)`}`;
+  const parsed = new Map<string, { data: unknown; lineOf: LineOf }>();
+  const origins = new Map<string, DataOrigin>();
   return {
     load(ref, schema, field) {
-      if (typeof ref !== 'string' || ref === '') throw new ScenarioError(file, field, `expected a file name relative to the scenario, found ${found(ref)}`);
-      const path = resolve(root, ref);
-      const inside = relative(root, path);
-      if (isAbsolute(ref) || inside.startsWith('..') || isAbsolute(inside))
-        throw new ScenarioError(file, field, `${found(ref)} is outside the scenario's folder; data files must be in ${root} or below`);
-      const shown = join(dirname(file), ref);
-      const { data, lineOf } = parseYaml(shown, readText(path, file, field));
+      // eslint-disable-next-line no-control-regex
+      if (typeof ref !== 'string' || ref.trim() === '' || /[\u0000-\u001f]/.test(ref))
+        throw new ScenarioError(file, field, `expected a file name relative to the scenario, found ${found(ref)}`);
+      const path = resolve(folder, ref);
+      if (!roots.some((r) => isInside(r, path))) throw new ScenarioError(file, field, `${found(ref)} is outside the scenario's folder; ${where}`);
+      const shown = isAbsolute(ref) ? ref : join(dirname(file), ref);
+      let real: string;
+      try {
+        real = realpathSync(path);
+      } catch (e) {
+        throw new ScenarioError(file, field, `cannot read ${shown} (${(e as NodeJS.ErrnoException)?.code ?? String(e)})`);
+      }
+      if (!realRoots.some((r) => isInside(r, real)))
+        throw new ScenarioError(file, field, `${found(ref)} is a link to ${real}, outside the scenario's folder; ${where}`);
+      let entry = parsed.get(real);
+      if (!entry) {
+        entry = parseYaml(shown, readText(real, shown, file, field), field);
+        parsed.set(real, entry);
+      }
+      const { data, lineOf } = entry;
+      origins.set(ref, { shown, lineOf, has: (p) => hasPath(data, p) });
       const fail = (p: readonly PropertyKey[], problem: string): never => {
         throw new ScenarioError(shown, fieldName(p), problem, lineOf(p));
       };
       return parse(schema, data, [], fail);
     },
+    fail(path, problem) {
+      const full = ['rules', ...path];
+      throw new ScenarioError(file, fieldName(full), problem);
+    },
+    origin(ref) {
+      return typeof ref === 'string' ? origins.get(ref) : undefined;
+    },
+  };
+}
+
+/** The same context, with mistakes in the rules reported under `at` (`rules` or `variants.NAME`) at their line. */
+function contextAt(ctx: ScenarioRulesContext, file: string, at: readonly PropertyKey[], lineOf: LineOf): RulesContext {
+  return {
+    load: (ref, schema, field) => ctx.load(ref, schema, field),
     fail(path, problem) {
       const full = [...at, ...path];
       throw new ScenarioError(file, fieldName(full), problem, lineOf(full));
@@ -140,33 +262,62 @@ export function rulesContext(file: string, at: readonly PropertyKey[] = ['rules'
   };
 }
 
+function hasPath(data: unknown, path: readonly PropertyKey[]): boolean {
+  let node = data;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return false;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return true;
+}
+
 type LineOf = (path: readonly PropertyKey[]) => number | null;
 
-export function parseYaml(file: string, text: string): { data: unknown; lineOf: LineOf } {
-  if (text.trim() === '') throw new ScenarioError(file, '', 'the file is empty; expected a scenario (see scenarios/schema.json)');
+/**
+ * Parse YAML (or JSON) text. `field` is the scenario field that named the file ('' for a scenario
+ * file itself). Only plain data comes out: YAML 1.2 core types, no custom or language tags
+ * (`!!js/function`, `!!python/object`, even `!!binary`, `!!set` and `!!timestamp` are refused),
+ * at most LIMITS.yamlAliases aliases and LIMITS.depth levels of nesting.
+ */
+export function parseYaml(file: string, text: string, field = ''): { data: unknown; lineOf: LineOf } {
+  const expected = field === '' ? 'a scenario (see scenarios/schema.json)' : `the data for ${field}`;
+  if (text.trim() === '') throw new ScenarioError(file, '', `the file is empty; expected ${expected}`);
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, strict: true });
+    // Duplicate keys are found below: the yaml package's own check compares every pair of keys
+    // (a file with 40,000 keys took half a minute).
+    doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: true, strict: true, resolveKnownTags: false });
   } catch (e) {
-    if (e instanceof RangeError) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; a scenario never needs that`);
+    if (e instanceof RangeError) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; no scenario or data file needs that`);
     throw new ScenarioError(file, '', `not valid YAML: ${(e as Error).message}`);
   }
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
     const line = problem.linePos?.[0]?.line ?? null;
-    if (/Maximum call stack/.test(problem.message)) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; a scenario never needs that`);
+    if (/Maximum call stack/.test(problem.message)) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; no scenario or data file needs that`);
     const message = problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new ScenarioError(file, '', `not valid YAML: ${message}`, line);
   }
+  const nested = () => new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; no scenario or data file needs that`);
+  let duplicate: ReturnType<typeof firstDuplicateKey>;
+  try {
+    duplicate = firstDuplicateKey(doc);
+  } catch (e) {
+    if (e instanceof RangeError) throw nested();
+    throw e;
+  }
+  if (duplicate) throw new ScenarioError(file, '', `not valid YAML: Map keys must be unique; ${found(duplicate.key)} is given twice`, duplicate.range ? lineCounter.linePos(duplicate.range[0]).line : null);
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: LIMITS.yamlAliases });
   } catch (e) {
     throw new ScenarioError(file, '', `not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }
-  if (data === null || data === undefined) throw new ScenarioError(file, '', 'the file has no content (only comments?); expected a scenario (see scenarios/schema.json)');
-  if (depthOf(data, LIMITS.depth + 1) > LIMITS.depth) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; a scenario never needs that`);
+  if (data === null || data === undefined) throw new ScenarioError(file, '', `the file has no content (only comments?); expected ${expected}`);
+  const proto = protoKeyPath(data, [], LIMITS.depth);
+  if (proto) throw new ScenarioError(file, fieldName(proto), 'a key named __proto__ is not allowed (it would change how the data is read)', lineOfKeyIn(doc, lineCounter, proto));
+  if (depthOf(data, LIMITS.depth + 1) > LIMITS.depth) throw new ScenarioError(file, '', `lists and mappings are nested more than ${LIMITS.depth} deep; no scenario or data file needs that`);
   const lineOf: LineOf = (path) => {
     // The deepest node on the path that exists, so a missing field points at its parent.
     for (let depth = path.length; depth >= 0; depth--) {
@@ -189,6 +340,43 @@ export function parseYaml(file: string, text: string): { data: unknown; lineOf: 
   return { data, lineOf: lineOfKey };
 }
 
+/** The first key given twice in one mapping (as the data would see it: `1` and "1" are the same), in one pass. */
+function firstDuplicateKey(doc: Document): { key: string; range: [number, number, number] | null | undefined } | null {
+  let duplicate: { key: string; range: [number, number, number] | null | undefined } | null = null;
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const item of map.items) {
+        const key = isScalar(item.key) ? String(item.key.value) : String(item.key);
+        if (seen.has(key)) {
+          duplicate = { key, range: (item.key as { range?: [number, number, number] | null } | null)?.range };
+          return visit.BREAK;
+        }
+        seen.add(key);
+      }
+      return undefined;
+    },
+  });
+  return duplicate;
+}
+
+/** The path of the first own key named __proto__ in parsed data (down to `depth` levels), or null. */
+function protoKeyPath(value: unknown, path: PropertyKey[], depth: number): PropertyKey[] | null {
+  if (depth < 0 || value === null || typeof value !== 'object') return null;
+  if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, '__proto__')) return [...path, '__proto__'];
+  for (const [k, v] of Object.entries(value)) {
+    const found = protoKeyPath(v, [...path, Array.isArray(value) ? Number(k) : k], depth - 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+function lineOfKeyIn(doc: Document, lineCounter: LineCounter, path: readonly PropertyKey[]): number | null {
+  const node = doc.getIn(path.slice(0, -1) as unknown[], true);
+  if (isMap(node)) for (const item of node.items) if (isPair(item) && isScalar(item.key) && item.key.value === path[path.length - 1] && item.key.range) return lineCounter.linePos(item.key.range[0]).line;
+  return null;
+}
+
 /** Nesting depth of parsed data, counting stops at `cap` (so a hostile file costs little). */
 function depthOf(value: unknown, cap: number): number {
   if (cap <= 0 || value === null || typeof value !== 'object') return 0;
@@ -207,7 +395,9 @@ function depthOf(value: unknown, cap: number): number {
  * game i of every cell starts from the same seed (common random numbers).
  */
 export function buildCells(data: unknown, file: string, registry: Registry, overrides: PlanOverrides = {}, lineOf: LineOf = () => null): Plan[] {
-  const base = buildPlan(data, file, registry, overrides, lineOf);
+  // One context for every cell, so each data file is read and parsed once.
+  const ctx = rulesContext(file, overrides.dataRoots ?? []);
+  const base = buildPlan(data, file, registry, overrides, lineOf, ctx);
   const sweep = (data as { sweep?: Record<string, unknown[]> }).sweep;
   if (!sweep) return [base];
   const fields = Object.keys(sweep);
@@ -228,8 +418,10 @@ export function buildCells(data: unknown, file: string, registry: Registry, over
     const at = Object.entries(values).map(([k, v]) => `${k} = ${found(v)}`).join(', ');
     let plan: Plan;
     try {
-      plan = buildPlan(cellData, file, registry, overrides, lineOf);
+      plan = buildPlan(cellData, file, registry, overrides, lineOf, ctx);
     } catch (e) {
+      // A mistake inside a data file keeps its own file and line; one in the scenario points at the sweep.
+      if (e instanceof ScenarioError && e.file !== file) throw new ScenarioError(e.file, e.field, `${e.problem} (in the sweep cell ${at})`, e.line);
       if (e instanceof ScenarioError) throw new ScenarioError(file, e.field, `in the sweep cell ${at}: ${e.problem}`, lineOf(['sweep']));
       throw e;
     }
@@ -238,8 +430,16 @@ export function buildCells(data: unknown, file: string, registry: Registry, over
   return plans;
 }
 
+const UNSAFE_KEY = /(^|[.[\]])(__proto__|constructor|prototype)($|[.[\]])/;
+
+/** False for a field path that would reach an object's prototype (`__proto__.x`, `constructor.prototype`). */
+export function isSafeFieldPath(path: string): boolean {
+  return !UNSAFE_KEY.test(path);
+}
+
 /** Set a value at "rules.forces" or "seats[1].params.safetyWeight", creating mappings on the way. */
 export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  if (!isSafeFieldPath(path)) throw new Error(`${JSON.stringify(path)} is not a field path (it names __proto__, constructor or prototype)`);
   const keys = path.match(/[^.[\]]+/g) ?? [];
   let node: Record<string, unknown> = target;
   keys.forEach((key, i) => {
@@ -301,6 +501,7 @@ export function buildPlan(
   registry: Registry,
   overrides: PlanOverrides = {},
   lineOf: LineOf = () => null,
+  ctx: ScenarioRulesContext = rulesContext(file, overrides.dataRoots ?? []),
 ): Plan {
   const fail = (path: readonly PropertyKey[], problem: string): never => {
     throw new ScenarioError(file, fieldName(path), problem, lineOf(path));
@@ -319,10 +520,12 @@ export function buildPlan(
 
   // Rules (with referenced data files inlined), then the chosen variant on top.
   const prepare = (input: Record<string, unknown>, at: readonly PropertyKey[]) =>
-    game.prepareRules ? game.prepareRules(input, rulesContext(file, at, lineOf)) : input;
+    game.prepareRules ? game.prepareRules(input, contextAt(ctx, file, at, lineOf)) : input;
   const rulesInput = base.rules ?? {};
   const rules = parse(game.rulesSchema, prepare(rulesInput, ['rules']), ['rules'], fail) as Record<string, unknown>;
   const variants = base.variants ?? {};
+  const variantCount = Object.keys(variants).length;
+  if (variantCount > LIMITS.variants) fail(['variants'], `expected at most ${LIMITS.variants} variants, found ${variantCount}; split the scenario`);
   for (const [name, changes] of Object.entries(variants)) parse(game.rulesSchema, prepare({ ...rulesInput, ...changes }, ['variants', name]), ['variants', name], fail);
   const variant = overrides.variant ?? null;
   let resolvedRules = rules;
@@ -340,7 +543,10 @@ export function buildPlan(
     resolvedRules = game.rulesSchema.parse(prepare({ ...rulesInput, ...changes }, ['variants', variant])) as Record<string, unknown>;
   }
   const setupProblem = game.checkSetup?.(resolvedRules, players);
-  if (setupProblem) fail(setupProblem[0].split('.'), setupProblem[1]);
+  if (setupProblem) {
+    const rawRules = variant !== null ? { ...rulesInput, ...variants[variant] } : rulesInput;
+    throwSetupProblem(setupProblem, rawRules, ctx, fail);
+  }
 
   // Policies.
   const available = registry.policiesFor(game);
@@ -384,6 +590,35 @@ export function buildPlan(
   };
 }
 
+/**
+ * Report a game's cross-field problem. Its field may point into data a rules field named by file
+ * (`rules.terrain.obstacles.3` with `terrain: layouts/ruins.yaml`): then the message names that
+ * file, the field inside it and its line. A problem with the whole file names the scenario's
+ * field and the file.
+ */
+function throwSetupProblem(
+  [field, problem]: [string, string],
+  rawRules: Record<string, unknown>,
+  ctx: ScenarioRulesContext,
+  fail: (path: readonly PropertyKey[], problem: string) => never,
+): never {
+  // "rules.blocks[1].number" or "rules.miniDecks.0": keys, with list positions as numbers.
+  const path: PropertyKey[] = (field.match(/[^.[\]]+/g) ?? []).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+  if (path[0] === 'rules') {
+    let node: unknown = rawRules;
+    for (let i = 1; i < path.length && node !== null && typeof node === 'object'; i++) {
+      node = (node as Record<PropertyKey, unknown>)[path[i]!];
+      const origin = ctx.origin(node);
+      if (!origin) continue;
+      const rest = path.slice(i + 1);
+      if (rest.length === 0) return fail(path, `${problem} (in ${origin.shown})`);
+      if (origin.has(rest)) throw new ScenarioError(origin.shown, fieldName(rest), problem, origin.lineOf(rest));
+      break;
+    }
+  }
+  return fail(path, problem);
+}
+
 /** Parse with a zod schema, turning the first issue into a one-line ScenarioError. */
 function parse<T extends z.ZodType>(schema: T, value: unknown, at: PropertyKey[], fail: (path: readonly PropertyKey[], problem: string) => never): z.output<T> {
   const result = schema.safeParse(value, { reportInput: true });
@@ -392,15 +627,35 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, at: PropertyKey[]
   // A missing field beside an unknown one is almost always a typo: name the unknown one.
   const first = issues[0]!;
   const parent = JSON.stringify(first.path.slice(0, -1));
-  const issue = issues.find((i) => i.code === 'unrecognized_keys' && JSON.stringify(i.path) === parent) ?? first;
-  const path = [...at, ...issue.path];
+  let issue = issues.find((i) => i.code === 'unrecognized_keys' && JSON.stringify(i.path) === parent) ?? first;
+  let path = [...at, ...issue.path];
+  let schemaPath: PropertyKey[] | null = [...issue.path];
+  // A union whose value had the shape of one of its options (a list of teams, an inline roster)
+  // but went wrong inside it: name that mistake, not "expected text or a mapping".
+  for (;;) {
+    if (issue.code !== 'invalid_union' || 'discriminator' in issue) break;
+    const inside = issue.errors.find((branch) => branch.length > 0 && branch.every((i) => i.path.length > 0));
+    if (!inside) break;
+    issue = inside.find((i) => i.code === 'unrecognized_keys') ?? inside[0]!;
+    path = [...path, ...issue.path];
+    schemaPath = null; // knownKeys does not look inside unions
+  }
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
-    const known = knownKeys(schema, issue.path);
+    const known = schemaPath ? knownKeys(schema, schemaPath) : [];
     const hint = didYouMean(key, known);
     return fail([...path, key], `unknown field${known.length ? `; expected one of ${known.join(', ')}` : ''}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
   }
   const input = 'input' in issue ? issue.input : undefined;
+  // A discriminated union (e.g. an obstacle's shape) reports the whole object; name the key's value.
+  const tagged = issue as { discriminator?: unknown; options?: unknown };
+  if (issue.code === 'invalid_union' && typeof tagged.discriminator === 'string' && Array.isArray(tagged.options)) {
+    const options = tagged.options.map((o) => found(o));
+    const value = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[tagged.discriminator] : undefined;
+    if (value === undefined) return fail(path, `missing; expected one of ${options.join(', ')}`);
+    const hint = typeof value === 'string' ? didYouMean(value, tagged.options.map(String)) : null;
+    return fail(path, `expected one of ${options.join(', ')}, found ${found(value)}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
+  }
   if (input === undefined) return fail(path, `missing; ${describeExpectation(issue)}`);
   return fail(path, `${describeExpectation(issue)}, found ${found(input)}${suggestion(issue, input)}`);
 }
@@ -423,6 +678,10 @@ function describeExpectation(issue: z.core.$ZodIssue): string {
       return issue.origin === 'array' || issue.origin === 'string'
         ? `expected at most ${issue.maximum} ${issue.origin === 'array' ? 'entries' : 'characters'}`
         : `expected a value of at most ${issue.maximum}`;
+    case 'invalid_key': {
+      const inner = issue.issues[0];
+      return `expected a valid name here${inner ? ` (${describeExpectation(inner).replace(/^expected /, '')})` : ''}`;
+    }
     case 'invalid_format':
       return `expected text matching ${issue.format === 'regex' ? (issue as { pattern?: string }).pattern ?? 'the pattern' : issue.format}`;
     default:

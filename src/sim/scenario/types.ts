@@ -55,4 +55,9 @@ export interface PlanOverrides {
   games?: number;
   seed?: number | string;
   variant?: string;
+  /**
+   * Folders, besides the scenario's own, that data files (decks, rosters, layouts) may be read
+   * from: the command line passes SQUABBLE_DATA_ROOTS here. A scenario file cannot set it.
+   */
+  dataRoots?: string[];
 }

@@ -83,7 +83,7 @@ describe('loading rosters and layouts', () => {
   });
 
   it('checks characters, players and room to set up against the roster and layout', () => {
-    expect(() => loadScenario(scenario('  roster: rosters/ok.yaml\n  characters: [Knight, Wizard]'), registry)).toThrow(/rules\.characters\.1: expected a character of the roster \(Knight, Archer\), found "Wizard"/);
+    expect(() => loadScenario(scenario('  roster: rosters/ok.yaml\n  characters: [Knight, Wizard]'), registry)).toThrow(/rules\.characters\[1\]: expected a character of the roster \(Knight, Archer\), found "Wizard"/);
     expect(() => loadScenario(scenario('  roster: rosters/ok.yaml\n  characters: [Knight]'), registry)).toThrow(/rules\.characters: expected at least 2 entries|rules\.characters: expected one entry per seat/);
     expect(() => loadScenario(scenario('  roster: rosters/ok.yaml\n  setupEdges: [[south], [north], [east]]'), registry)).toThrow(/rules\.setupEdges: expected one list of edges per seat \(2\), found 3/);
     write('layouts/walled.yaml', 'obstacles:\n  - { shape: rect, x: 0, y: 0, width: 12, height: 3.2 }\n');

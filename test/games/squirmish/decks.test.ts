@@ -223,7 +223,7 @@ describe('deck styles', () => {
         return (e as Error).message;
       }
     };
-    expect(bad('  cards: decks/classic-70.yaml\n  deckStyle: group-monte\n  monteGroups: [TUSK, SPOKE]\n')).toMatch(/monteGroups\.1: no group "SPOKE" in the card pool; .*did you mean "SPOOK"/);
+    expect(bad('  cards: decks/classic-70.yaml\n  deckStyle: group-monte\n  monteGroups: [TUSK, SPOKE]\n')).toMatch(/monteGroups\[1\]: no group "SPOKE" in the card pool; .*did you mean "SPOOK"/);
     expect(bad('  cards: decks/classic-70.yaml\n  deckStyle: custom\n')).toMatch(/decklist: deckStyle custom needs a decklist/);
     expect(bad('  cards: decks/classic-70.yaml\n  drafting: true\n  draftPool: 80\n')).toMatch(/draftPool/);
     expect(bad('  cards: decks/classic-70.yaml\n  edition: videogame\n', 3)).toMatch(/videogame edition is for 2 players/);
