@@ -30,39 +30,21 @@ export function statWeightChart(title: string, rows: readonly WeightRow[], stat:
       label: `${pts(e.effect)} pts [${pts(e.interval[0])}, ${pts(e.interval[1])}] from a base rate of ${(e.rateA * 100).toFixed(1)}%; q = ${r.qValue.toPrecision(2)}`,
     };
   });
-  const x = { type: 'quantitative', title: 'Change in the controller\u2019s win rate (percentage points)' } as const;
-  return {
-    $schema: SCHEMA,
-    title: {
-      text: title,
-      subtitle: [
-        `per ${noun}: ${meaning}`,
-        'paired runs on the same seeds; dot and whiskers: estimate and 95% interval',
-        `${flagged} of ${measured.length} differ from 0 with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
-      ],
-    },
-    width: WIDTH,
-    height: Math.max(120, 16 * data.length),
-    layer: [
-      {
-        data: { values: data },
-        encoding: { y: { field: 'subject', type: 'nominal', title: noun[0]!.toUpperCase() + noun.slice(1), sort: null } },
-        layer: [
-          { mark: { type: 'errorbar', ticks: false }, encoding: { x: { ...x, field: 'low' }, x2: { field: 'high' } } },
-          {
-            mark: { type: 'point', filled: true, size: 40 },
-            encoding: {
-              x: { ...x, field: 'effect' },
-              color: { field: 'group', type: 'nominal', title: 'Group' },
-              shape: { field: 'status', type: 'nominal', title: 'Status', legend: { labelLimit: 320 }, scale: { domain: [FLAG, NOISE], range: ['circle', 'triangle'] } },
-              tooltip: [{ field: 'subject', title: noun }, { field: 'group' }, { field: 'label', title: 'change [95% interval]' }, { field: 'status' }],
-            },
-          },
-        ],
-      },
-      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#666' }, encoding: { x: { ...x, field: 'zero' } } },
+  return rankedDots({
+    title,
+    subtitle: [
+      `per ${noun}: ${meaning}`,
+      'paired runs on the same seeds; dot and whiskers: estimate and 95% interval',
+      `${flagged} of ${measured.length} differ from 0 with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
     ],
-  } as TopLevelSpec;
+    noun,
+    data,
+    x: { type: 'quantitative', title: 'Change in the controller\u2019s win rate (percentage points)' },
+    value: 'effect',
+    statuses: [FLAG, NOISE],
+    tooltip: [{ field: 'label', title: 'change [95% interval]' }],
+    rule: { field: 'zero', value: 0, color: '#666' },
+  });
 }
 
 /** Subjects ranked by distance from fair: base controller win rate with 95% whiskers, a rule at fair. */
@@ -82,37 +64,62 @@ export function furthestFromFairChart(title: string, rows: readonly FairRow[], n
     label: `${(r.base!.rate * 100).toFixed(2)}% [${(r.base!.interval[0] * 100).toFixed(2)}%, ${(r.base!.interval[1] * 100).toFixed(2)}%]; ${pts(r.deviation)} pts from fair`,
     hp: r.hpToFair === null ? 'n/a' : `${r.hpToFair >= 0 ? '+' : ''}${r.hpToFair.toFixed(1)} HP`,
   }));
-  const x = { type: 'quantitative', title: 'Controller\u2019s win rate (%)', axis: { format: '.0%' }, scale: { zero: false } } as const;
+  return rankedDots({
+    title,
+    subtitle: [
+      `each ${noun}'s controller win rate in the base games, furthest from fair first`,
+      `dashed: fair, ${(fair * 100).toFixed(1)}% = 1/players; whiskers: 95% intervals`,
+      `${flagged} of ${measured.length} differ from fair with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
+    ],
+    noun,
+    data,
+    x: { type: 'quantitative', title: 'Controller\u2019s win rate (%)', axis: { format: '.0%' }, scale: { zero: false } },
+    value: 'rate',
+    statuses: [FAR, NOISE],
+    tooltip: [{ field: 'label', title: 'win rate [95% interval]' }, { field: 'hp', title: 'HP change to fair (linear)' }],
+    rule: { field: 'fair', value: fair, color: COLOUR.reference },
+  });
+}
+
+/**
+ * The shape both charts share: one row per subject in the given order, a dot (coloured by
+ * group, shaped by status) with 95% whiskers from \`low\` to \`high\`, and a dashed reference rule.
+ */
+function rankedDots(o: {
+  title: string;
+  subtitle: string[];
+  noun: string;
+  data: { subject: string; group: string; low: number; high: number; status: string }[];
+  x: Record<string, unknown>;
+  value: string;
+  statuses: [string, string];
+  tooltip: { field: string; title: string }[];
+  rule: { field: string; value: number; color: string };
+}): TopLevelSpec {
+  const { noun, x } = o;
   return {
     $schema: SCHEMA,
-    title: {
-      text: title,
-      subtitle: [
-        `each ${noun}'s controller win rate in the base games, furthest from fair first`,
-        `dashed: fair, ${(fair * 100).toFixed(1)}% = 1/players; whiskers: 95% intervals`,
-        `${flagged} of ${measured.length} differ from fair with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
-      ],
-    },
+    title: { text: o.title, subtitle: o.subtitle },
     width: WIDTH,
-    height: Math.max(120, 16 * data.length),
+    height: Math.max(120, 16 * o.data.length),
     layer: [
       {
-        data: { values: data },
+        data: { values: o.data },
         encoding: { y: { field: 'subject', type: 'nominal', title: noun[0]!.toUpperCase() + noun.slice(1), sort: null } },
         layer: [
           { mark: { type: 'errorbar', ticks: false }, encoding: { x: { ...x, field: 'low' }, x2: { field: 'high' } } },
           {
             mark: { type: 'point', filled: true, size: 40 },
             encoding: {
-              x: { ...x, field: 'rate' },
+              x: { ...x, field: o.value },
               color: { field: 'group', type: 'nominal', title: 'Group' },
-              shape: { field: 'status', type: 'nominal', title: 'Status', legend: { labelLimit: 320 }, scale: { domain: [FAR, NOISE], range: ['circle', 'triangle'] } },
-              tooltip: [{ field: 'subject', title: noun }, { field: 'group' }, { field: 'label', title: 'win rate [95% interval]' }, { field: 'hp', title: 'HP change to fair (linear)' }, { field: 'status' }],
+              shape: { field: 'status', type: 'nominal', title: 'Status', legend: { labelLimit: 320 }, scale: { domain: o.statuses, range: ['circle', 'triangle'] } },
+              tooltip: [{ field: 'subject', title: noun }, { field: 'group' }, ...o.tooltip, { field: 'status' }],
             },
           },
         ],
       },
-      { data: { values: [{ fair }] }, mark: { type: 'rule', strokeDash: [6, 4], color: COLOUR.reference }, encoding: { x: { ...x, field: 'fair' } } },
+      { data: { values: [{ [o.rule.field]: o.rule.value }] }, mark: { type: 'rule', strokeDash: [6, 4], color: o.rule.color }, encoding: { x: { ...x, field: o.rule.field } } },
     ],
   } as TopLevelSpec;
 }
