@@ -11,6 +11,7 @@
  * are offered at the decision points their timing names. The game ends as soon as at most one
  * seat has a character standing.
  */
+import { copyState } from '../../sim/copy-state.js';
 import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { OVERLAP_EPS, attackFromBehind, baseEdgeGap, baseOnBoard, norm } from './geometry.js';
@@ -834,63 +835,7 @@ function afterBonus(s: SquallState, rng: Rng): void {
 // Copy and invariants
 
 export function copy(d: SquallState, s: SquallState): void {
-  d.toMove = s.toMove;
-  d.terminal = s.terminal;
-  d.winner = s.winner;
-  d.capped = s.capped;
-  d.turns = s.turns;
-  d.rounds = s.rounds;
-  d.firstSeat = s.firstSeat;
-  d.pair = s.pair;
-  d.kind.set(s.kind);
-  d.x.set(s.x);
-  d.y.set(s.y);
-  d.fx.set(s.fx);
-  d.fy.set(s.fy);
-  d.r.set(s.r);
-  d.hp.set(s.hp);
-  d.special.set(s.special);
-  d.alive.set(s.alive);
-  d.defenceSpent.set(s.defenceSpent);
-  d.seatLiving.set(s.seatLiving);
-  d.surrendered.set(s.surrendered);
-  d.seatsAlive = s.seatsAlive;
-  d.phase = s.phase;
-  d.active = s.active;
-  d.allowance = s.allowance;
-  d.tried = s.tried;
-  d.activationTried = s.activationTried;
-  d.resume = s.resume;
-  d.target = s.target;
-  d.extraDie = s.extraDie;
-  d.pendDamage = s.pendDamage;
-  d.pendDice = s.pendDice;
-  d.ignoreCover = s.ignoreCover;
-  d.dice.set(s.dice);
-  d.nDice = s.nDice;
-  d.defBonusDice = s.defBonusDice;
-  d.riposte = s.riposte;
-  d.shotCovered = s.shotCovered;
-  d.shotOutOfSight = s.shotOutOfSight;
-  d.initiative.set(s.initiative);
-  d.mMeleeDamage.set(s.mMeleeDamage);
-  d.mRangeDamage.set(s.mRangeDamage);
-  d.mMeleeAttacks.set(s.mMeleeAttacks);
-  d.mMeleeHits.set(s.mMeleeHits);
-  d.mExtraDie.set(s.mExtraDie);
-  d.mBehind.set(s.mBehind);
-  d.mShots.set(s.mShots);
-  d.mShotHits.set(s.mShotHits);
-  d.mCoveredShots.set(s.mCoveredShots);
-  d.mBonusTried.set(s.mBonusTried);
-  d.mBonusWon.set(s.mBonusWon);
-  d.mDamageTaken.set(s.mDamageTaken);
-  d.mHealed.set(s.mHealed);
-  d.mDistance.set(s.mDistance);
-  d.surrenders = s.surrenders;
-  d.outOfSightShots = s.outOfSightShots;
-  d.log.set(s.log);
-  d.logLen = s.logLen;
+  copyState(d, s);
 }
 
 /**

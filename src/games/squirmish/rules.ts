@@ -8,6 +8,7 @@
  * advances again. A decision with a single option is taken automatically, so every call of
  * `legalActions` offers at least two. Hot path: nothing here allocates per move.
  */
+import { copyState } from '../../sim/copy-state.js';
 import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import {
@@ -833,11 +834,7 @@ function takeStep(s: SquirmishState, p: number, op: number, x: number, y: number
 // ----- copy, determinize, invariants -------------------------------------------------------------
 
 export function copy(d: SquirmishState, s: SquirmishState): void {
-  const keys = SquirmishState.fieldKeys(s);
-  const dd = d as unknown as Record<string, unknown>;
-  const ss = s as unknown as Record<string, unknown>;
-  for (const k of keys.arrays) (dd[k] as Int32Array).set(ss[k] as Int32Array);
-  for (const k of keys.scalars) dd[k] = ss[k];
+  copyState(d, s);
 }
 
 let hidden = new Int16Array(0);

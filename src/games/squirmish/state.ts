@@ -136,9 +136,6 @@ export function actionCapacityOf(s: { maxInst: number; maxInPlay: number }): num
   return hand * cells + hand * s.maxInPlay + 4 * s.maxInPlay + pairs + s.maxInPlay * s.maxInPlay + 4 * s.maxInst + 16;
 }
 
-let arrayKeys: string[] | null = null;
-let scalarKeys: string[] | null = null;
-
 export class SquirmishState implements GameState {
   toMove = 0;
   terminal = false;
@@ -371,22 +368,6 @@ export class SquirmishState implements GameState {
           ? miniDecksOf(rules, players).flat()
           : [];
     this.fixedCards = Int16Array.from(fixed.map((n) => this.table.indexOf(n)));
-  }
-
-  /** Names of the fields `copy` must carry (computed once from the first state). */
-  static fieldKeys(s: SquirmishState): { arrays: string[]; scalars: string[] } {
-    if (arrayKeys === null || scalarKeys === null) {
-      arrayKeys = [];
-      scalarKeys = [];
-      for (const k of Object.keys(s)) {
-        const v = (s as unknown as Record<string, unknown>)[k];
-        if (ArrayBuffer.isView(v)) arrayKeys.push(k);
-        else if (typeof v === 'number' || typeof v === 'boolean') {
-          if (k !== 'players' && k !== 'maxInst' && k !== 'deal' && k !== 'maxInPlay' && k !== 'W' && k !== 'center' && k !== 'videogame') scalarKeys.push(k);
-        }
-      }
-    }
-    return { arrays: arrayKeys, scalars: scalarKeys };
   }
 
   card(i: number): number {

@@ -10,6 +10,7 @@
  * Hot path: nothing here allocates per move; loops over entering cells, markers and blocks are
  * written out by hand.
  */
+import { copyState } from '../../sim/copy-state.js';
 import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import {
@@ -897,60 +898,7 @@ export function copyBoard(d: SquishState, s: SquishState): void {
 }
 
 export function copy(d: SquishState, s: SquishState): void {
-  d.toMove = s.toMove;
-  d.terminal = s.terminal;
-  d.winner = s.winner;
-  d.capped = s.capped;
-  d.turns = s.turns;
-  d.rounds = s.rounds;
-  d.firstSeat = s.firstSeat;
-  d.phase = s.phase;
-  d.dieFace = s.dieFace;
-  d.force = s.force;
-  d.dieBlock = s.dieBlock;
-  d.mp = s.mp;
-  d.blockX.set(s.blockX);
-  d.blockY.set(s.blockY);
-  d.cellBlock.set(s.cellBlock);
-  d.cellMarker.set(s.cellMarker);
-  d.markerCell.set(s.markerCell);
-  d.onBoard = s.onBoard;
-  d.held.set(s.held);
-  d.rollSeat = s.rollSeat;
-  d.rollFace = s.rollFace;
-  d.rollDir = s.rollDir;
-  d.rollForce = s.rollForce;
-  d.rollBlock = s.rollBlock;
-  d.rollSteps = s.rollSteps;
-  d.rollBounces = s.rollBounces;
-  d.rollHits = s.rollHits;
-  d.rollMoved = s.rollMoved;
-  d.rollSquished = s.rollSquished;
-  d.events.set(s.events);
-  d.eventCount = s.eventCount;
-  d.eventsDropped = s.eventsDropped;
-  d.squishes = s.squishes;
-  d.firstSquishTurn = s.firstSquishTurn;
-  d.rolls = s.rolls;
-  d.noMoveRolls = s.noMoveRolls;
-  d.chooseRolls = s.chooseRolls;
-  d.blockSteps = s.blockSteps;
-  d.bounces = s.bounces;
-  d.blockHits = s.blockHits;
-  d.chainBlocks = s.chainBlocks;
-  d.transmissions = s.transmissions;
-  d.wedged = s.wedged;
-  d.pushes = s.pushes;
-  d.shardsCollected = s.shardsCollected;
-  d.shardsLost = s.shardsLost;
-  d.blockMoves.set(s.blockMoves);
-  d.blockEntries.set(s.blockEntries);
-  d.seatSquished.set(s.seatSquished);
-  d.seatSquishesCaused.set(s.seatSquishesCaused);
-  d.seatSelfSquishes.set(s.seatSelfSquishes);
-  d.seatShards.set(s.seatShards);
-  d.seatShardsLost.set(s.seatShardsLost);
-  d.seatPushes.set(s.seatPushes);
+  copyState(d, s);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
  * Worms rules, exactly as shared/rules/worms.md fixes them (all variants: decks, firstSeat,
  * runIncludesEqual, suddenDeath, maxTurns). Hot path: nothing here allocates per move.
  */
+import { copyState } from '../../sim/copy-state.js';
 import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { WormsState, ACE, belowTopValue } from './state.js';
@@ -257,37 +258,7 @@ function endTurn(s: WormsState, me: number): void {
 }
 
 export function copy(d: WormsState, s: WormsState): void {
-  d.toMove = s.toMove;
-  d.terminal = s.terminal;
-  d.winner = s.winner;
-  d.capped = s.capped;
-  d.turns = s.turns;
-  d.rounds = s.rounds;
-  d.firstSeat = s.firstSeat;
-  d.cards.set(s.cards);
-  d.bottom.set(s.bottom);
-  d.top.set(s.top);
-  d.deck.set(s.deck);
-  d.deckLen = s.deckLen;
-  d.discard.set(s.discard);
-  d.discardLen = s.discardLen;
-  d.living.set(s.living);
-  d.alivePlayers = s.alivePlayers;
-  d.eliminationOrder.set(s.eliminationOrder);
-  d.eliminatedAtTurn.set(s.eliminatedAtTurn);
-  d.eliminationCount = s.eliminationCount;
-  d.suddenDeathActive = s.suddenDeathActive;
-  d.suddenDeathTurns = s.suddenDeathTurns;
-  d.seatAttacks.set(s.seatAttacks);
-  d.seatDarksides.set(s.seatDarksides);
-  d.seatCardsTaken.set(s.seatCardsTaken);
-  d.seatWormsKilled.set(s.seatWormsKilled);
-  d.seatAcesOnTopAtDeal.set(s.seatAcesOnTopAtDeal);
-  d.dealtTop.set(s.dealtTop);
-  d.noDrawAttacks = s.noDrawAttacks;
-  d.passes = s.passes;
-  d.reshuffles = s.reshuffles;
-  d.suddenDeathRemovals = s.suddenDeathRemovals;
+  copyState(d, s);
 }
 
 /**
