@@ -179,7 +179,7 @@ function attack(s: WormsState, me: number, action: number, rng: Rng): void {
 function draw(s: WormsState, w: number, rng: Rng): void {
   if (s.deckLen === 0) {
     if (s.discardLen === 0) return;
-    s.deck.set(s.discard.subarray(0, s.discardLen));
+    for (let i = 0; i < s.discardLen; i++) s.deck[i] = s.discard[i]!; // (a subarray view would allocate)
     s.deckLen = s.discardLen;
     s.discardLen = 0;
     rng.shuffle(s.deck, 0, s.deckLen);
