@@ -1,6 +1,6 @@
 /** Loading a scenario for a command: scenario mistakes become one-line CLI errors (exit 2). */
 import { availableParallelism } from 'node:os';
-import { loadScenario, loadCells, dataRootsFromEnv } from '../sim/scenario/load.js';
+import { loadCells, dataRootsFromEnv, readScenarioData, buildPlan } from '../sim/scenario/load.js';
 import { ScenarioError } from '../sim/scenario/errors.js';
 import type { Plan, PlanOverrides } from '../sim/scenario/types.js';
 import { registry } from '../registry.js';
@@ -32,9 +32,21 @@ function overridesOf(options: ScenarioOptions): PlanOverrides {
   return overrides;
 }
 
-export function planFrom(file: string, options: ScenarioOptions): Plan {
+/**
+ * A scenario that has a sweep is many plans; `command` plays one. Refusing says so, where
+ * quietly taking the sweep's base would answer a question the designer did not ask.
+ */
+export function refuseSweep(data: unknown, file: string, command: string): void {
+  if (data === null || typeof data !== 'object' || !('sweep' in data)) return;
+  throw new CliError(`${file}: sweep: \`squabble ${command}\` plays one scenario, not a sweep; run the sweep with \`squabble run ${file}\`, or remove its \`sweep\` (or copy one cell's values into a scenario of its own) for ${command}`);
+}
+
+/** The scenario's one plan, for commands that play a single plan (`command` names it in errors). */
+export function planFrom(file: string, options: ScenarioOptions, command: string): Plan {
   try {
-    return loadScenario(file, registry, overridesOf(options));
+    const { data, lineOf } = readScenarioData(file);
+    refuseSweep(data, file, command);
+    return buildPlan(data, file, registry, overridesOf(options), lineOf);
   } catch (e) {
     if (e instanceof ScenarioError) throw new CliError(e.message);
     throw e;

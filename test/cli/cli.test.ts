@@ -187,3 +187,24 @@ describe('progress line', () => {
     }
   });
 });
+
+describe('commands that play one plan refuse a sweep', () => {
+  const SWEPT = 'scenarios/worms/studies/builder-caution.yaml';
+  const commands: Array<[string, string[]]> = [
+    ['replay', ['replay', SWEPT, '--game', '0']],
+    ['compare', ['compare', SWEPT, '--variant', 'base', '--variant', 'rules.maxTurns=400', '--games', '10']],
+    ['compare', ['compare', SWEPT, '--variant', 'base', '--variant', 'base', '--games', '10']],
+    ['weights', ['weights', SWEPT, '--games', '10']],
+    ['tune', ['tune', SWEPT, '--param', 'rules.maxTurns', '--min', '100', '--max', '400', '--target', 'seat0.winRate=0.5']],
+    ['tournament', ['tournament', SWEPT, '--games', '10']],
+    ['baseline', ['baseline', SWEPT, '--out', 'unused-baselines']],
+    ['check', ['check', SWEPT, '--baseline', 'baselines']],
+  ];
+  for (const [name, argv] of commands)
+    it(`${argv.slice(0, 4).join(' ')}${argv.length > 4 ? ' ...' : ''}`, async () => {
+      const r = await cli(...argv);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${SWEPT}: sweep: \`squabble ${name}\` plays one scenario, not a sweep`);
+      expect(existsSync('unused-baselines')).toBe(false);
+    });
+});

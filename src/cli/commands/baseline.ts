@@ -27,11 +27,16 @@ export function registerBaseline(program: Command, io: CliIO): void {
     .option('--workers <n>', 'worker threads')
     .action(async (files: string[], options: { out: string; games?: string; workers?: string }) => {
       const workers = workersFrom(options.workers);
-      mkdirSync(options.out, { recursive: true });
-      for (const file of files) {
-        const scenario = planFrom(file, {});
+      // Every scenario is loaded before anything is played or written: a mistake in the last
+      // file must not leave a half-made baselines folder.
+      const plans = files.map((file) => {
+        const scenario = planFrom(file, {}, 'baseline');
         const games = options.games !== undefined ? parseCount(options.games, '--games', 1, 10_000_000_000) : Math.min(scenario.games, DEFAULT_GATE_GAMES);
-        const plan = planFrom(file, { games: String(games) });
+        return planFrom(file, { games: String(games) }, 'baseline');
+      });
+      mkdirSync(options.out, { recursive: true });
+      for (const plan of plans) {
+        const games = plan.games;
         const acc = await runPlan(plan, { workers });
         const baseline = baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION);
         const path = baselineFile(options.out, plan.name, plan.variant);

@@ -55,7 +55,7 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
       const workers = workersFrom(options.workers);
       const checks: ScenarioCheck[] = [];
       for (const file of files) {
-        const scenario = planFrom(file, {});
+        const scenario = planFrom(file, {}, 'check');
         const path = baselineFile(options.baseline, scenario.name, scenario.variant);
         if (!existsSync(path)) throw new CliError(`${file}: no baseline at ${path}; make one with: squabble baseline ${file} --out ${options.baseline}`);
         let baseline: Baseline;
@@ -65,7 +65,7 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
           throw new CliError(`${path}: not a baseline (${(e as Error).message})`);
         }
         if (baseline.format !== BASELINE_FORMAT) throw new CliError(`${path}: expected format ${BASELINE_FORMAT}, found ${JSON.stringify(baseline.format)}`);
-        const plan = planFrom(file, { games: String(baseline.games), seed: String(baseline.seed) });
+        const plan = planFrom(file, { games: String(baseline.games), seed: String(baseline.seed) }, 'check');
         io.err(`checking ${file} (${baseline.games.toLocaleString('en-US')} games, seed ${baseline.seed})\n`);
         const acc = await runPlan(plan, { workers });
         const now = headlineMetrics(summarise(gameOf(plan.game), plan, acc));

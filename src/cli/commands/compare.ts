@@ -18,11 +18,11 @@ import { compareChart } from '../../report/charts/compare.js';
 import { saveCharts } from '../../report/chart-files.js';
 import { CliError, parseCount, parseSeed, type CliIO } from '../io.js';
 import { parse as parseYaml } from 'yaml';
-import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
+import { buildPlan, dataRootsFromEnv, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import type { Plan, PlanOverrides } from '../../sim/scenario/types.js';
 import { Progress } from '../progress.js';
-import { planFrom, workersFrom } from '../plan.js';
+import { planFrom, refuseSweep, workersFrom } from '../plan.js';
 
 interface CompareOptions {
   variant: string[];
@@ -72,9 +72,12 @@ export function assignmentPlan(file: string, assignment: string, options: { game
   }
   try {
     const data = readScenarioData(file).data as Record<string, unknown>;
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) return planFrom(file, options); // the loader says what is wrong
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return planFrom(file, options, 'compare'); // the loader says what is wrong
+    refuseSweep(data, file, 'compare');
     setScenarioPath(data, path, value, registry);
     const overrides: PlanOverrides = {};
+    const dataRoots = dataRootsFromEnv();
+    if (dataRoots.length > 0) overrides.dataRoots = dataRoots;
     if (options.games !== undefined) overrides.games = parseCount(options.games, '--games', 1, 10_000_000_000);
     if (options.seed !== undefined) overrides.seed = parseSeed(options.seed);
     return buildPlan(data, file, registry, overrides);
@@ -104,7 +107,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       if (options.variant.length !== 2) throw new CliError(`compare: give exactly two --variant options (a variant name or "base"), found ${options.variant.length}`);
       const [nameA, nameB] = options.variant as [string, string];
       const scenarioOptions = { ...(options.games ? { games: options.games } : {}), ...(options.seed ? { seed: options.seed } : {}) };
-      const planOf = (variant: string) => (variant.includes('=') ? assignmentPlan(file, variant, scenarioOptions) : planFrom(file, { ...scenarioOptions, ...(variant === 'base' ? {} : { variant }) }));
+      const planOf = (variant: string) => (variant.includes('=') ? assignmentPlan(file, variant, scenarioOptions) : planFrom(file, { ...scenarioOptions, ...(variant === 'base' ? {} : { variant }) }, 'compare'));
       const a = planOf(nameA);
       const b = planOf(nameB);
       const game = gameOf(a.game);

@@ -27,7 +27,7 @@ export function registerReplay(program: Command, io: CliIO): void {
 }
 
 export function replayTrace(file: string, options: ReplayOptions): string {
-  const plan = planFrom(file, options);
+  const plan = planFrom(file, options, 'replay');
   const index = parseCount(options.game, '--game', 0, Number.MAX_SAFE_INTEGER);
   const runner = createRunner(plan);
   const game = runner.game;

@@ -20,7 +20,7 @@ import { tournamentMatrixChart, ratingsChart } from '../../report/charts/analysi
 import { specToSvg, svgToPng } from '../../report/render.js';
 import { CliError, type CliIO } from '../io.js';
 import { parseCount } from '../io.js';
-import { workersFrom } from '../plan.js';
+import { workersFrom, refuseSweep } from '../plan.js';
 
 interface TournamentOptions {
   add: string[];
@@ -51,6 +51,7 @@ export function registerTournament(program: Command, io: CliIO): void {
       let probe;
       try {
         data = readScenarioData(file).data as Record<string, unknown>;
+        refuseSweep(data, file, 'tournament');
         probe = buildPlan(data, file, registry, { dataRoots: dataRootsFromEnv() });
       } catch (e) {
         if (e instanceof ScenarioError) throw new CliError(e.message);

@@ -9,7 +9,7 @@ import { tune, tuneMetric, type Evaluation } from '../../analysis/tune.js';
 import { textTable } from '../../report/format.js';
 import { CliError, type CliIO } from '../io.js';
 import { parseCount } from '../io.js';
-import { workersFrom } from '../plan.js';
+import { workersFrom, refuseSweep } from '../plan.js';
 
 interface TuneOptions {
   param: string;
@@ -48,6 +48,7 @@ export function registerTune(program: Command, io: CliIO): void {
       let players: number;
       try {
         data = readScenarioData(file).data as Record<string, unknown>;
+        refuseSweep(data, file, 'tune');
         players = buildPlan(data, file, registry, { dataRoots: dataRootsFromEnv() }).players;
       } catch (e) {
         if (e instanceof ScenarioError) throw new CliError(e.message);

@@ -101,7 +101,7 @@ export function registerWeights(program: Command, io: CliIO): void {
 async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void> {
   const say = (t: string) => void (o.quiet ? undefined : io.err(t));
   const stats = parseStats(o.stat);
-  const base = planFrom(file, { ...(o.games !== undefined ? { games: o.games } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.variant !== undefined ? { variant: o.variant } : {}) });
+  const base = planFrom(file, { ...(o.games !== undefined ? { games: o.games } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.variant !== undefined ? { variant: o.variant } : {}) }, 'weights');
   const game = gameOf(base.game);
   const spec = game.stats;
   const withStats = Object.values(registry.games).filter((g) => g.stats).map((g) => g.id);
