@@ -59,20 +59,22 @@ export function workersFrom(text: string | undefined): number {
   return text === undefined ? availableParallelism() : parseCount(text, '--workers', 0, MAX_WORKERS);
 }
 
-/** Search iterations per run (over every game and seat) above which `run` warns that it will take very long. */
+/** Search iterations per command (over every game, seat and plan) above which it warns that it will take very long. */
 export const SEARCH_WARNING_ITERATIONS = 100_000_000;
 
 /**
  * A warning for runs whose search policies (ismcts) will take days: the iterations per decision
  * summed over the seats, times the games, is a lower bound on the iterations played. The cap on
  * iterations per decision (the policy's schema) stops a typo like 1e9; this catches a large but
- * legal setting times a large game count. Null when the run is modest.
+ * legal setting times a large game count. `plans` are all played for `games` games each (a
+ * sweep's cells, compare's two variants, a tournament's pairings: `unit` names them); `advice`
+ * says how this command's run can be made shorter. Null when the run is modest.
  */
-export function searchWarning(plans: readonly Plan[], games: number): string | null {
+export function searchWarning(plans: readonly Plan[], games: number, unit = 'cells', advice = 'Lower --games or the iterations, or stop early with --until.'): string | null {
   let perGame = 0;
   for (const plan of plans)
     for (const seat of plan.seats) if (seat.policy === 'ismcts' && typeof seat.params.iterations === 'number') perGame += seat.params.iterations;
   const total = perGame * games;
   if (total <= SEARCH_WARNING_ITERATIONS) return null;
-  return `warning: at least ${total.toExponential(1)} search iterations (ismcts iterations per decision x ${games.toLocaleString('en-US')} games${plans.length > 1 ? ` x ${plans.length} cells` : ''}); a search plays a few thousand iterations a second, so this run may take days. Lower --games or the iterations, or stop early with --until.\n`;
+  return `warning: at least ${total.toExponential(1)} search iterations (ismcts iterations per decision x ${games.toLocaleString('en-US')} games${plans.length > 1 ? ` x ${plans.length} ${unit}` : ''}); a search plays a few thousand iterations a second, so this run may take days. ${advice}\n`;
 }

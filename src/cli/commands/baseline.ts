@@ -10,7 +10,7 @@ import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
 import type { CliIO } from '../io.js';
 import { parseCount } from '../io.js';
-import { planFrom, workersFrom } from '../plan.js';
+import { planFrom, searchWarning, workersFrom } from '../plan.js';
 
 /** A check replays this many games at most per scenario (or fewer, if the scenario asks for fewer). */
 export const DEFAULT_GATE_GAMES = 20_000;
@@ -34,6 +34,10 @@ export function registerBaseline(program: Command, io: CliIO): void {
         const games = options.games !== undefined ? parseCount(options.games, '--games', 1, 10_000_000_000) : Math.min(scenario.games, DEFAULT_GATE_GAMES);
         return planFrom(file, { games: String(games) }, 'baseline');
       });
+      for (const plan of plans) {
+        const slow = searchWarning([plan], plan.games, 'cells', 'Lower --games or the iterations.');
+        if (slow) io.err(`${plan.file}: ${slow}`);
+      }
       mkdirSync(options.out, { recursive: true });
       for (const plan of plans) {
         const games = plan.games;

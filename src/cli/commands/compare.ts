@@ -22,7 +22,7 @@ import { buildPlan, dataRootsFromEnv, readScenarioData, setScenarioPath } from '
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import type { Plan, PlanOverrides } from '../../sim/scenario/types.js';
 import { Progress } from '../progress.js';
-import { planFrom, refuseSweep, workersFrom } from '../plan.js';
+import { planFrom, refuseSweep, searchWarning, workersFrom } from '../plan.js';
 
 interface CompareOptions {
   variant: string[];
@@ -111,6 +111,8 @@ export function registerCompare(program: Command, io: CliIO): void {
       const a = planOf(nameA);
       const b = planOf(nameB);
       const game = gameOf(a.game);
+      const slow = searchWarning([a, b], a.games, 'variants', 'Lower --games or the iterations.');
+      if (slow) io.err(slow);
       const progress = new Progress(io, a.games, !options.quiet);
       if (!options.quiet) io.err(`${a.name}: ${a.games.toLocaleString('en-US')} paired games of ${game.title}, ${nameA} vs ${nameB}, seed ${a.seed}\n`);
       const t0 = Date.now();

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { buildPlan, readScenarioData, dataRootsFromEnv } from '../../sim/scenario/load.js';
+import type { Plan } from '../../sim/scenario/types.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
@@ -20,7 +21,7 @@ import { tournamentMatrixChart, ratingsChart } from '../../report/charts/analysi
 import { specToSvg, svgToPng } from '../../report/render.js';
 import { CliError, type CliIO } from '../io.js';
 import { parseCount } from '../io.js';
-import { workersFrom, refuseSweep } from '../plan.js';
+import { workersFrom, refuseSweep, searchWarning } from '../plan.js';
 
 interface TournamentOptions {
   add: string[];
@@ -71,26 +72,39 @@ export function registerTournament(program: Command, io: CliIO): void {
       const played = entrants.map(() => new Array<number>(n).fill(0));
       const workers = workersFrom(options.workers);
       const game = gameOf(probe.game);
+      // Every pairing's plan is built before any is played: a mistake in the last one stops the
+      // tournament before it starts, and the search warning can count them all.
+      const pairings: { i: number; j: number; plan: Plan }[] = [];
       for (let i = 0; i < n; i++)
         for (let j = i + 1; j < n; j++) {
           const a = entrants[i]!;
           const b = entrants[j]!;
           const seats = Array.from({ length: probe.players }, (_, k) => ({ ...(k % 2 === 0 ? a.seat : b.seat), name: k % 2 === 0 ? a.label : b.label }));
-          let plan;
           try {
-            plan = buildPlan({ ...data, seats, players: probe.players, seating: 'rotate' }, file, registry, { games, dataRoots: dataRootsFromEnv(), ...(options.seed ? { seed: options.seed } : {}) });
+            pairings.push({ i, j, plan: buildPlan({ ...data, seats, players: probe.players, seating: 'rotate' }, file, registry, { games, dataRoots: dataRootsFromEnv(), ...(options.seed ? { seed: options.seed } : {}) }) });
           } catch (e) {
             if (e instanceof ScenarioError) throw new CliError(`${a.label} vs ${b.label}: ${e.message}`);
             throw e;
           }
-          say(`${a.label} vs ${b.label}: ${games.toLocaleString('en-US')} games\n`);
-          const s = summarise(game, plan, await runPlan(plan, { workers }));
-          const winsOf = (label: string) => s.policies.find((p) => p.label === label)?.wins ?? 0;
-          const undecided = s.draws.count + s.capped.count;
-          wins[i]![j] = winsOf(a.label) + undecided / 2;
-          wins[j]![i] = winsOf(b.label) + undecided / 2;
-          played[i]![j] = played[j]![i] = s.games;
         }
+      const slow = searchWarning(
+        pairings.map((p) => p.plan),
+        games,
+        'pairings',
+        'Lower --games or the iterations.',
+      );
+      if (slow) io.err(slow);
+      for (const { i, j, plan } of pairings) {
+        const a = entrants[i]!;
+        const b = entrants[j]!;
+        say(`${a.label} vs ${b.label}: ${games.toLocaleString('en-US')} games\n`);
+        const s = summarise(game, plan, await runPlan(plan, { workers }));
+        const winsOf = (label: string) => s.policies.find((p) => p.label === label)?.wins ?? 0;
+        const undecided = s.draws.count + s.capped.count;
+        wins[i]![j] = winsOf(a.label) + undecided / 2;
+        wins[j]![i] = winsOf(b.label) + undecided / 2;
+        played[i]![j] = played[j]![i] = s.games;
+      }
       const names = entrants.map((e) => e.label);
       const reference = names.includes('random') ? names.indexOf('random') : 0;
       const ratings = bradleyTerry(names, wins, reference);

@@ -105,6 +105,12 @@ describe('turn caps and search budgets', () => {
     expect(searchWarning([search], 1_000_000)).toMatch(/^warning: at least 1\.0e\+10 search iterations .* may take days/);
     expect(searchWarning([search], SEARCH_WARNING_ITERATIONS / 10_000)).toBeNull();
     expect(searchWarning([planOf({ game: 'worms', players: 2 })], 1e10)).toBeNull();
+    // compare plays both variants, a tournament every pairing: each plan's iterations count.
+    const plain = planOf({ game: 'worms', players: 2 });
+    expect(searchWarning([search, plain], 6_000, 'variants', 'Lower --games or the iterations.')).toBeNull();
+    expect(searchWarning([search, search], 6_000, 'variants', 'Lower --games or the iterations.')).toBe(
+      'warning: at least 1.2e+8 search iterations (ismcts iterations per decision x 6,000 games x 2 variants); a search plays a few thousand iterations a second, so this run may take days. Lower --games or the iterations.\n',
+    );
   });
 });
 
