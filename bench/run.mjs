@@ -1,28 +1,38 @@
-// squabble benchmark (npm run bench): games/s per game and policy on one worker and on all
-// cores, the scaling ratio, the cost of deriving a game's random stream, and the peak memory
-// of a 10-million-game run. Prints a table and writes bench/results.json.
-// BENCH_QUICK=1 skips the 10-million-game memory run; BENCH_100M=1 adds the 100-million-game run.
+// squabble benchmark (npm run bench): for every benchmarked game and policy, games/s on one
+// worker and on all cores, the scaling ratio and efficiency, peak memory and CPU time per game;
+// the cost of deriving a game's random stream; the peak memory of a 10-million-game run; and a
+// check of each speed target. Prints a table and writes bench/results.json.
+//
+// Every figure is measured in a process of its own (bench/measure.mjs). Each suite is measured
+// BENCH_REPEAT times (default 3), one worker and all cores alternating, and the best of each is
+// kept: on this shared VM a figure can drop 15% when the host is busy, never rise, so the best
+// is the machine's speed and the samples (all in results.json) show the spread. The all-cores
+// run plays `cores` times the games, so both runs last about as long and pay the same start-up
+// (threads, imports, JIT warm-up: about half a second) in the same proportion.
+//
+// BENCH_QUICK=1 skips the 10M-game memory run; BENCH_100M=1 adds the 100M-game Worms run;
+// BENCH_ONLY=text measures only the suites whose label contains text (results.json untouched);
+// BENCH_REPEAT=n sets the number of samples per figure.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { loadScenario } from '../dist/sim/scenario/load.js';
-import { registry } from '../dist/registry.js';
-import { runPlan } from '../dist/runner/pool.js';
 import { Rng } from '../dist/sim/rng.js';
 
 const cores = availableParallelism();
 const quick = process.env.BENCH_QUICK === '1';
-const rows = [];
+const only = process.env.BENCH_ONLY ?? '';
+const repeats = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
+const samples = [];
 
-async function measure(label, scenario, games, workers, overrides = {}) {
-  const plan = loadScenario(scenario, registry, { games, ...overrides });
-  const t0 = process.hrtime.bigint();
-  await runPlan(plan, { workers });
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  const row = { label, scenario, games, workers, seconds: +seconds.toFixed(3), gamesPerSecond: Math.round(games / seconds) };
-  rows.push(row);
-  console.error(`  ${label}: ${workers} worker(s), ${games.toLocaleString('en-US')} games, ${row.gamesPerSecond.toLocaleString('en-US')} games/s`);
+function measure(label, scenario, games, workers) {
+  const out = execFileSync(process.execPath, ['bench/measure.mjs', scenario, String(games), String(workers)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const row = { label, ...JSON.parse(out.trim().split('\n').pop()) };
+  samples.push(row);
+  console.error(`  ${label}: ${workers} worker(s), ${games.toLocaleString('en-US')} games, ${row.gamesPerSecond.toLocaleString('en-US')} games/s, ${row.peakRssMB} MB`);
   return row;
 }
+
+const best = (rows) => rows.reduce((a, b) => (b.gamesPerSecond > a.gamesPerSecond ? b : a));
 
 function rngDerivationCost() {
   const rng = new Rng();
@@ -38,47 +48,61 @@ function rngDerivationCost() {
   return ns;
 }
 
-console.error(`squabble bench on ${cores} cores, node ${process.version}`);
-// Game counts give each one-worker measurement roughly 15-30 s on a quiet machine, so the
-// fixed cost of a run (starting the threads, importing the modules, warming up the JIT: about
-// half a second, paid in parallel by every worker) stays a few percent of it and the scaling
-// ratio measures the pool, not the start-up.
+// Games per one-worker run: about 12 s each on a quiet machine.
 const suites = [
-  { label: 'worms random 2p', scenario: 'scenarios/worms/random-2p.yaml', games: 2_000_000 },
-  { label: 'worms random 4p', scenario: 'scenarios/worms/random-4p.yaml', games: 1_000_000 },
-  { label: 'worms greedy vs builder', scenario: 'scenarios/worms/greedy-vs-builder.yaml', games: 600_000 },
-  { label: 'squirmish classic greedy', scenario: 'scenarios/squirmish/classic-greedy.yaml', games: 100_000 },
-  { label: 'squirmish classic random', scenario: 'scenarios/squirmish/classic-random.yaml', games: 120_000 },
-  { label: 'squirmish tabletop 4p', scenario: 'scenarios/squirmish/tabletop-4p.yaml', games: 50_000 },
-  { label: 'squish simple random', scenario: 'scenarios/squish/simple.yaml', games: 600_000 },
-  { label: 'squish simple safe', scenario: 'scenarios/squish/simple-safe.yaml', games: 50_000 },
-  { label: 'squish advanced random', scenario: 'scenarios/squish/advanced.yaml', games: 20_000 },
-  { label: 'squall duel brawlers', scenario: 'scenarios/squall/duel-open.yaml', games: 300_000 },
-  { label: 'squall matchups scattered', scenario: 'scenarios/squall/matchups-scattered.yaml', games: 50_000 },
-];
-// Policy cost ratios the issues bound (the slower policy on the same board, one worker).
-const ratios = [{ label: 'squish safe vs random (simple, 1 worker)', slow: 'squish simple safe', fast: 'squish simple random', bound: 20 }];
+  { label: 'worms random 2p', scenario: 'scenarios/worms/random-2p.yaml', games: 1_200_000 },
+  { label: 'worms random 4p', scenario: 'scenarios/worms/random-4p.yaml', games: 650_000 },
+  { label: 'worms greedy vs builder', scenario: 'scenarios/worms/greedy-vs-builder.yaml', games: 360_000 },
+  { label: 'squirmish classic greedy', scenario: 'scenarios/squirmish/classic-greedy.yaml', games: 65_000 },
+  { label: 'squirmish classic random', scenario: 'scenarios/squirmish/classic-random.yaml', games: 80_000 },
+  { label: 'squirmish tabletop 4p', scenario: 'scenarios/squirmish/tabletop-4p.yaml', games: 36_000 },
+  { label: 'squish simple random', scenario: 'scenarios/squish/simple.yaml', games: 420_000 },
+  { label: 'squish simple safe', scenario: 'scenarios/squish/simple-safe.yaml', games: 24_000 },
+  { label: 'squish advanced random', scenario: 'scenarios/squish/advanced.yaml', games: 8_000 },
+  { label: 'squish advanced policies', scenario: 'scenarios/squish/advanced-policies.yaml', games: 2_000 },
+  { label: 'squall duel brawlers', scenario: 'scenarios/squall/duel-open.yaml', games: 190_000 },
+  { label: 'squall matchups scattered', scenario: 'scenarios/squall/matchups-scattered.yaml', games: 26_000 },
+].filter((s) => s.label.includes(only));
+if (suites.length === 0) throw new Error(`BENCH_ONLY=${only} matches no suite`);
+
+console.error(`squabble bench on ${cores} cores, node ${process.version}, best of ${repeats}`);
 const scaling = [];
 for (const s of suites) {
-  const one = await measure(s.label, s.scenario, s.games, 1);
-  const all = await measure(s.label, s.scenario, s.games, cores);
-  scaling.push({ label: s.label, oneWorker: one.gamesPerSecond, allCores: all.gamesPerSecond, ratio: +(all.gamesPerSecond / one.gamesPerSecond).toFixed(2) });
+  const one = [];
+  const all = [];
+  for (let r = 0; r < repeats; r++) {
+    one.push(measure(s.label, s.scenario, s.games, 1));
+    all.push(measure(s.label, s.scenario, s.games * cores, cores));
+  }
+  const b1 = best(one);
+  const bn = best(all);
+  const ratio = bn.gamesPerSecond / b1.gamesPerSecond;
+  scaling.push({
+    label: s.label,
+    oneWorker: b1.gamesPerSecond,
+    allCores: bn.gamesPerSecond,
+    ratio: +ratio.toFixed(2),
+    efficiency: +(ratio / cores).toFixed(2),
+    peakRssMB: Math.max(...all.map((r) => r.peakRssMB)),
+    cpuMicrosPerGame: { oneWorker: b1.cpuMicrosPerGame, allCores: bn.cpuMicrosPerGame },
+    oneWorkerSamples: one.map((r) => r.gamesPerSecond),
+    allCoresSamples: all.map((r) => r.gamesPerSecond),
+  });
 }
 
-const policyRatios = ratios.map((r) => {
-  const slow = scaling.find((s) => s.label === r.slow).oneWorker;
-  const fast = scaling.find((s) => s.label === r.fast).oneWorker;
-  return { label: r.label, ratio: +(fast / slow).toFixed(1), bound: r.bound };
-});
+// Policy cost ratios the issues bound (the slower policy on the same board, one worker).
+const ratios = [{ label: 'squish safe vs random (simple, 1 worker)', slow: 'squish simple safe', fast: 'squish simple random', bound: 20 }]
+  .filter((r) => scaling.some((s) => s.label === r.slow) && scaling.some((s) => s.label === r.fast))
+  .map((r) => ({ label: r.label, ratio: +(scaling.find((s) => s.label === r.fast).oneWorker / scaling.find((s) => s.label === r.slow).oneWorker).toFixed(1), bound: r.bound }));
 
 const seedNs = rngDerivationCost();
-const gameNs = 1e9 / scaling[0].oneWorker;
+const worms2p = scaling.find((s) => s.label === 'worms random 2p');
 
 let memory = null;
-if (!quick) {
+if (!quick && !only) {
   const games = 10_000_000;
-  const row = await measure('worms random 2p, memory run', 'scenarios/worms/random-2p.yaml', games, cores);
-  memory = { games, workers: cores, gamesPerSecond: row.gamesPerSecond, peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024) };
+  const row = measure('worms random 2p, memory run', 'scenarios/worms/random-2p.yaml', games, cores);
+  memory = { games, workers: cores, gamesPerSecond: row.gamesPerSecond, peakRssMB: row.peakRssMB };
 }
 
 // Without BENCH_100M the last measured 100M-game run is kept (with the date it was taken), so
@@ -92,17 +116,40 @@ try {
 }
 if (process.env.BENCH_100M === '1') {
   const games = 100_000_000;
-  const t0 = Date.now();
-  const row = await measure('worms random 2p, 100M run', 'scenarios/worms/random-2p.yaml', games, cores);
-  hundred = { measured: new Date().toISOString(), games, workers: cores, seconds: (Date.now() - t0) / 1000, gamesPerSecond: row.gamesPerSecond, peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024) };
+  const row = measure('worms random 2p, 100M run', 'scenarios/worms/random-2p.yaml', games, cores);
+  hundred = { measured: new Date().toISOString(), games, workers: cores, seconds: row.seconds, gamesPerSecond: row.gamesPerSecond, peakRssMB: row.peakRssMB };
 }
 
-console.log('\ngame                      1 worker games/s   %d workers games/s   ratio', cores);
-for (const s of scaling) console.log(`${s.label.padEnd(26)}${s.oneWorker.toLocaleString('en-US').padStart(16)}${s.allCores.toLocaleString('en-US').padStart(21)}${s.ratio.toFixed(2).padStart(8)}x`);
-for (const r of policyRatios) console.log(`${r.label}: ${r.ratio}x slower (bound ${r.bound}x)`);
-console.log(`\nderiving one game's random stream: ${seedNs.toFixed(0)} ns (${((100 * seedNs) / gameNs).toFixed(2)}% of a 2-player random Worms game)`);
-if (memory) console.log(`10,000,000 games of 2-player random Worms on ${memory.workers} workers: ${memory.gamesPerSecond.toLocaleString('en-US')} games/s, peak memory ${memory.peakRssMB} MB (whole process, all threads)`);
+const fmt = (n) => n.toLocaleString('en-US');
+console.log(`\ngame (best of ${repeats})${' '.repeat(Math.max(1, 16 - String(repeats).length))}1 worker   ${cores} workers   ratio  efficiency  peak MB  CPU µs/game (1 → ${cores})`);
+for (const s of scaling)
+  console.log(
+    `${s.label.padEnd(27)}${fmt(s.oneWorker).padStart(9)}${fmt(s.allCores).padStart(12)}${s.ratio.toFixed(2).padStart(7)}x${(Math.round(100 * s.efficiency) + '%').padStart(11)}${String(s.peakRssMB).padStart(9)}   ${s.cpuMicrosPerGame.oneWorker} → ${s.cpuMicrosPerGame.allCores}`,
+  );
+for (const r of ratios) console.log(`${r.label}: ${r.ratio}x slower (bound ${r.bound}x)`);
+if (worms2p) console.log(`\nderiving one game's random stream: ${seedNs.toFixed(0)} ns (${((100 * seedNs * worms2p.oneWorker) / 1e9).toFixed(2)}% of a 2-player random Worms game)`);
+if (memory) console.log(`10,000,000 games of 2-player random Worms on ${memory.workers} workers: ${fmt(memory.gamesPerSecond)} games/s, peak memory ${memory.peakRssMB} MB (whole process, all threads)`);
 if (hundred) console.log(`100,000,000 games of 2-player random Worms on ${hundred.workers} workers: ${(hundred.seconds / 60).toFixed(1)} minutes, peak memory ${hundred.peakRssMB} MB (measured ${hundred.measured.slice(0, 10)})`);
-console.log('\ntargets (one worker): worms random 2p >= 100,000 games/s, squirmish classic greedy >= 5,000, squish simple random >= 20,000, squall duel brawlers >= 10,000; >= 1.8x on two workers, 10M and 100M games < 500 MB, 100M games < 15 minutes');
 
-writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores, rows, scaling, policyRatios, rngDerivationNs: +seedNs.toFixed(1), memory, hundred }, null, 2)}\n`);
+// The targets of the issues, checked against this run's figures.
+const targets = [];
+const oneWorkerTarget = (label, min) => {
+  const s = scaling.find((x) => x.label === label);
+  if (s) targets.push({ target: `${label}: >= ${fmt(min)} games/s on one worker`, measured: fmt(s.oneWorker), met: s.oneWorker >= min });
+};
+oneWorkerTarget('worms random 2p', 100_000);
+oneWorkerTarget('squirmish classic greedy', 5_000);
+oneWorkerTarget('squish simple random', 20_000);
+oneWorkerTarget('squall duel brawlers', 10_000);
+for (const s of scaling) targets.push({ target: `${s.label}: ${cores} workers >= 1.8x one worker`, measured: `${s.ratio.toFixed(2)}x`, met: cores < 2 || s.ratio >= 1.8 });
+for (const r of ratios) targets.push({ target: `${r.label} <= ${r.bound}x`, measured: `${r.ratio}x`, met: r.ratio <= r.bound });
+if (memory) targets.push({ target: '10M Worms games < 500 MB', measured: `${memory.peakRssMB} MB`, met: memory.peakRssMB < 500 });
+if (hundred) {
+  targets.push({ target: '100M Worms games < 15 minutes', measured: `${(hundred.seconds / 60).toFixed(1)} min`, met: hundred.seconds < 900 });
+  targets.push({ target: '100M Worms games < 500 MB', measured: `${hundred.peakRssMB} MB`, met: hundred.peakRssMB < 500 });
+}
+console.log('\ntargets');
+for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'MISSED '} ${t.target}: ${t.measured}`);
+
+if (only) console.log(`\nBENCH_ONLY=${only}: bench/results.json not written (it holds full runs only)`);
+else writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores, repeats, scaling, policyRatios: ratios, rngDerivationNs: +seedNs.toFixed(1), memory, hundred, targets, samples }, null, 2)}\n`);

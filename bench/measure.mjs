@@ -1,0 +1,29 @@
+// One benchmark measurement in a process of its own (bench/run.mjs starts one per figure), so
+// its peak memory is its own and no measurement inherits another's JIT state or heap.
+// Usage: node bench/measure.mjs <scenario> <games> <workers>; prints one JSON line.
+import { loadScenario } from '../dist/sim/scenario/load.js';
+import { registry } from '../dist/registry.js';
+import { runPlan } from '../dist/runner/pool.js';
+
+const [scenario, gamesArg, workersArg] = process.argv.slice(2);
+const games = Number(gamesArg);
+const workers = Number(workersArg);
+const plan = loadScenario(scenario, registry, { games });
+const cpu0 = process.cpuUsage();
+const t0 = process.hrtime.bigint();
+await runPlan(plan, { workers });
+const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+const cpu = process.cpuUsage(cpu0);
+console.log(
+  JSON.stringify({
+    scenario,
+    games,
+    workers,
+    seconds: +seconds.toFixed(3),
+    gamesPerSecond: Math.round(games / seconds),
+    // CPU time of every thread, per game: if it grows with the worker count, the workers slow
+    // each other down (shared caches, memory bandwidth, the host), not the pool.
+    cpuMicrosPerGame: +((cpu.user + cpu.system) / games).toFixed(2),
+    peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);
