@@ -70,6 +70,9 @@ export class Scorer {
   // Results of `hit` (module-free registers, to avoid allocation).
   hitE = 0.5;
   hitP = 0.5;
+  /** Results of `score` and the scorers it calls (val) and of `spotScore`/`spotFresh` (spot): registers, as above. */
+  private val = 0.5;
+  private spot = 0.5;
 
   constructor(
     private readonly w: PlannerParams,
@@ -80,6 +83,7 @@ export class Scorer {
     for (let c = 0; c < t.count; c++) this.value[c] = t.hp[c]! * 0.5 + Math.max(0, t.meanDamage[c]!) * 3;
   }
 
+  /** (Hot callers read `value[s.instCard[i]]` themselves: this call is not always inlined, and its double would be boxed.) */
   cardValue(s: SquirmishState, i: number): number {
     return this.value[s.instCard[i]!]!;
   }
@@ -134,13 +138,13 @@ export class Scorer {
     return near ? 1 + this.w.race : 1;
   }
 
-  /** Value of card a attacking card t for seat me. */
-  attackScore(s: SquirmishState, me: number, a: number, t: number): number {
+  /** Value of card a attacking card t for seat me, into `val`. */
+  attackScore(s: SquirmishState, me: number, a: number, t: number): void {
     this.hit(s, s.instCard[a]!, t, this.cry(s, a));
     const enemy = s.owner[t] !== me;
-    if (enemy) return this.w.damage * this.hitE + this.w.knockout * this.raceFactor(s, me) * this.hitP * (1 + 0.05 * this.cardValue(s, t));
+    if (enemy) this.val = this.w.damage * this.hitE + this.w.knockout * this.raceFactor(s, me) * this.hitP * (1 + 0.05 * this.value[s.instCard[t]!]!);
     // Own card: healing it is good, damaging it bad (a knock-out discards it).
-    return this.hitE < 0 ? -this.hitE * this.w.damage : -this.w.friendlyFire * this.hitE - this.w.knockout * this.hitP;
+    else this.val = this.hitE < 0 ? -this.hitE * this.w.damage : -this.w.friendlyFire * this.hitE - this.w.knockout * this.hitP;
   }
 
   /** The enemy card j's attack on a card of type ca with `left` HP: expected damage (threatE) and knock-out chance (threatP). */
@@ -227,8 +231,9 @@ export class Scorer {
    * Value for seat me of having card i at cell c: the best attack it sets up on an adjacent
    * enemy, minus the threat the adjacent enemies pose to it. `ignore` is a card treated as
    * absent (the one that swaps away); `fresh` = the card is being placed (no damage, battle cry).
+   * The result goes to `spot`.
    */
-  spotScore(s: SquirmishState, me: number, i: number, c: number, ignore: number, fresh: boolean): number {
+  spotScore(s: SquirmishState, me: number, i: number, c: number, ignore: number, fresh: boolean): void {
     const W = s.W;
     const ca = s.instCard[i]!;
     let offense = 0;
@@ -256,8 +261,7 @@ export class Scorer {
       }
       if (o > offense) offense = o;
     }
-    if (threat === 0 && offense === 0) return 0;
-    return offense - this.w.threat * threat - this.w.danger * this.raceFactor(s, me) * danger * (1 + 0.05 * this.value[ca]!);
+    this.spot = threat === 0 && offense === 0 ? 0 : offense - this.w.threat * threat - this.w.danger * this.raceFactor(s, me) * danger * (1 + 0.05 * this.value[ca]!);
   }
 
   // Per decision: each cell's adjacent enemy cards (computed on first use), and the terms of
@@ -270,8 +274,8 @@ export class Scorer {
   private freshThreat = new Float64Array(0);
   private freshDanger = new Float64Array(0);
 
-  /** spotScore for card i (from hand) placed on empty cell c. */
-  private spotFresh(s: SquirmishState, me: number, i: number, c: number): number {
+  /** spotScore for card i (from hand) placed on empty cell c, into `spot`. */
+  private spotFresh(s: SquirmishState, me: number, i: number, c: number): void {
     if (this.cellStamp.length < s.grid.length) {
       this.cellStamp = new Int32Array(s.grid.length);
       this.cellN = new Int8Array(s.grid.length);
@@ -288,7 +292,10 @@ export class Scorer {
       this.cellN[c] = n;
     }
     const n = this.cellN[c]!;
-    if (n === 0) return 0;
+    if (n === 0) {
+      this.spot = 0;
+      return;
+    }
     const M = s.maxInst;
     if (this.freshStamp.length < M * M) {
       this.freshStamp = new Int32Array(M * M);
@@ -314,41 +321,53 @@ export class Scorer {
       threat += this.freshThreat[idx]!;
       if (this.freshDanger[idx]! > danger) danger = this.freshDanger[idx]!;
     }
-    return offense - this.w.threat * threat - this.w.danger * this.raceFactor(s, me) * danger * (1 + 0.05 * this.value[s.instCard[i]!]!);
+    this.spot = offense - this.w.threat * threat - this.w.danger * this.raceFactor(s, me) * danger * (1 + 0.05 * this.value[s.instCard[i]!]!);
   }
 
-  placeScore(s: SquirmishState, me: number, i: number, c: number): number {
-    let v = this.w.presence + this.w.cardValue * this.cardValue(s, i) + this.spotFresh(s, me, i, c);
+  /** Value of placing card i on cell c, into `val`. */
+  placeScore(s: SquirmishState, me: number, i: number, c: number): void {
+    this.spotFresh(s, me, i, c);
+    let v = this.w.presence + this.w.cardValue * this.value[s.instCard[i]!]! + this.spot;
     if (this.w.group > 0) {
       const g = s.groupOf(i);
       if (g >= 0 && s.groupInPlay[g] === 1) v += this.w.group;
     }
-    return v;
+    this.val = v;
   }
 
   // The spot score of each card where it stands, once per choose() call.
   private hereStamp = new Int32Array(0);
   private hereValue = new Float64Array(0);
 
-  private here(s: SquirmishState, me: number, i: number): number {
+  /** Fills hereValue[i] (read it there: a returned double would be boxed). */
+  private here(s: SquirmishState, me: number, i: number): void {
     if (this.hereStamp.length < s.maxInst) {
       this.hereStamp = new Int32Array(s.maxInst);
       this.hereValue = new Float64Array(s.maxInst);
     }
     if (this.hereStamp[i] !== this.stamp) {
       this.hereStamp[i] = this.stamp;
-      this.hereValue[i] = this.spotScore(s, me, i, s.cell[i]!, -1, false);
+      this.spotScore(s, me, i, s.cell[i]!, -1, false);
+      this.hereValue[i] = this.spot;
     }
-    return this.hereValue[i]!;
   }
 
-  moveScore(s: SquirmishState, me: number, a: number, b: number): number {
+  /** Value of swapping cards a and b, into `val`. */
+  moveScore(s: SquirmishState, me: number, a: number, b: number): void {
     const ca = s.cell[a]!;
     const cb = s.cell[b]!;
     // Swap: a goes to cb, b to ca. Own cards gain or lose spots; enemy b just relocates.
-    let v = this.spotScore(s, me, a, cb, b, false) - this.here(s, me, a);
-    if (s.owner[b] === me) v += this.spotScore(s, me, b, ca, a, false) - this.here(s, me, b);
-    return v - 0.05;
+    this.spotScore(s, me, a, cb, b, false);
+    const to = this.spot;
+    this.here(s, me, a);
+    let v = to - this.hereValue[a]!;
+    if (s.owner[b] === me) {
+      this.spotScore(s, me, b, ca, a, false);
+      const back = this.spot;
+      this.here(s, me, b);
+      v += back - this.hereValue[b]!;
+    }
+    this.val = v - 0.05;
   }
 
   /** Score of every option of the pending decision; returns the chosen index. */
@@ -357,11 +376,15 @@ export class Scorer {
     const pick = this.pick;
     pick.start();
     this.stamp++;
-    for (let k = 0; k < n; k++) pick.offer(k, this.score(s, me, actions[k]!), rng);
+    for (let k = 0; k < n; k++) {
+      this.score(s, me, actions[k]!);
+      pick.offer(k, this.val, rng);
+    }
     return pick.index;
   }
 
-  score(s: SquirmishState, me: number, action: number): number {
+  /** The score of one option, into `this.val` (a register: a double returned from a call this size would be boxed). */
+  private score(s: SquirmishState, me: number, action: number): void {
     const op = opOf(action);
     const x = xOf(action);
     const y = yOf(action);
@@ -369,43 +392,73 @@ export class Scorer {
       case DEC_WEIGH_PICK: {
         // Win the weigh-in (first turn, first attack) with a cheap card.
         const hp = s.hpOf(x);
-        return (s.rules.weighIn === 'lowest' ? -hp : hp) + 0.1 * this.cardValue(s, x);
+        this.val = (s.rules.weighIn === 'lowest' ? -hp : hp) + 0.1 * this.value[s.instCard[x]!]!;
+        return;
       }
       case DEC_WEIGH_PLACE:
-        return 0;
+        this.val = 0;
+        return;
       case DEC_DRAFT:
-        return this.cardValue(s, x);
+        this.val = this.value[s.instCard[x]!]!;
+        return;
       case DEC_REROLL:
-        return op === OP_REROLL ? this.rerollGain(s) : 0;
+        this.val = op === OP_REROLL ? this.rerollGain(s) : 0;
+        return;
       case DEC_HAND:
-        if (op === OP_DISCARD) return -this.w.cardValue * this.cardValue(s, x) - 1;
-        return op === OP_PLACE ? this.placeScore(s, me, x, y) : this.w.cardValue * (this.cardValue(s, x) - this.cardValue(s, y));
+        if (op === OP_DISCARD) {
+          this.val = -this.w.cardValue * this.value[s.instCard[x]!]! - 1;
+          return;
+        }
+        if (op === OP_PLACE) this.placeScore(s, me, x, y);
+        else this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!);
+        return;
       case DEC_REATTACH:
-        return op === OP_PLACE ? this.spotScore(s, me, x, y, -1, false) : 0;
+        if (op === OP_PLACE) {
+          this.spotScore(s, me, x, y, -1, false);
+          this.val = this.spot;
+        } else this.val = 0;
+        return;
       case DEC_CONSOLATION:
-        return op === OP_SKIP ? 0 : this.placeScore(s, me, x, y);
+        if (op === OP_SKIP) this.val = 0;
+        else this.placeScore(s, me, x, y);
+        return;
       case DEC_JOB:
-        return this.jobScore(s, me, op, x, y);
+        this.val = this.jobScore(s, me, op, x, y);
+        return;
       case DEC_STEP:
         break;
     }
     switch (op) {
       case OP_SKIP:
-        return currentStep(s) === ST_ABILITIES ? -0.5 : 0;
+        this.val = currentStep(s) === ST_ABILITIES ? -0.5 : 0;
+        return;
       case OP_ATTACK:
-        return this.attackScore(s, me, x, y);
+        this.attackScore(s, me, x, y);
+        return;
       case OP_PLACE:
-        return this.placeScore(s, me, x, y);
+        this.placeScore(s, me, x, y);
+        return;
       case OP_REPLACE:
-        return s.damage[y] === 0 ? this.w.cardValue * (this.cardValue(s, x) - this.cardValue(s, y)) + this.spotScore(s, me, x, s.cell[y]!, y, true) - this.here(s, me, y) - 0.5 : -1;
+        if (s.damage[y] !== 0) {
+          this.val = -1;
+          return;
+        }
+        this.spotScore(s, me, x, s.cell[y]!, y, true);
+        const spot = this.spot; // here() below may overwrite the register
+        this.here(s, me, y);
+        this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!) + spot - this.hereValue[y]! - 0.5;
+        return;
       case OP_MOVE:
-        return this.moveScore(s, me, x, y);
+        this.moveScore(s, me, x, y);
+        return;
       case OP_DRAW:
-        return 1;
+        this.val = 1;
+        return;
       case OP_USE:
-        return 1;
+        this.val = 1;
+        return;
     }
-    return 0;
+    this.val = 0;
   }
 
   /** Gain of re-rolling the pending attack die: mean face value minus the current face's value. */
@@ -449,7 +502,8 @@ export class Scorer {
       case E_HEAL:
         return (s.owner[x] === me ? 1 : -1) * Math.min(s.jobAmount[q]!, s.damage[x]!) + (tab.effTo[e] === TO_CHOSEN_OWN ? 0 : 0);
       case E_DRAW:
-        return this.placeScore(s, me, x, y);
+        this.placeScore(s, me, x, y);
+        return this.val;
       case E_LOOK_DISCARD:
         if (op === OP_SEAT) return s.victoryLen[x]! * 10 + s.handLen[x]!;
         return this.cardValue(s, x);
@@ -461,7 +515,8 @@ export class Scorer {
         return s.owner[x] === me ? -v : v;
       }
       case E_ROLL_AGAIN:
-        return this.attackScore(s, me, x, y);
+        this.attackScore(s, me, x, y);
+        return this.val;
       case E_MOVE_DAMAGE: {
         if (op !== OP_SHIFT) return 0;
         // Spread damage off the card closest to a knock-out onto the sturdiest.
@@ -471,7 +526,11 @@ export class Scorer {
       }
     }
     // Moves granted by abilities.
-    if (op === OP_MOVE) return s.loc[x] === LOC_GRID && s.loc[y] === LOC_GRID ? this.moveScore(s, me, x, y) : 0;
+    if (op === OP_MOVE) {
+      if (s.loc[x] !== LOC_GRID || s.loc[y] !== LOC_GRID) return 0;
+      this.moveScore(s, me, x, y);
+      return this.val;
+    }
     if (op === OP_PICK || op === OP_FRAG) return 0;
     return 0;
   }
