@@ -438,7 +438,7 @@ export class Scorer {
       case OP_PLACE:
         this.placeScore(s, me, x, y);
         return;
-      case OP_REPLACE:
+      case OP_REPLACE: {
         if (s.damage[y] !== 0) {
           this.val = -1;
           return;
@@ -448,6 +448,7 @@ export class Scorer {
         this.here(s, me, y);
         this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!) + spot - this.hereValue[y]! - 0.5;
         return;
+      }
       case OP_MOVE:
         this.moveScore(s, me, x, y);
         return;
