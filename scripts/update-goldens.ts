@@ -3,6 +3,7 @@ import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { GOLDENS } from '../test/golden/goldens.js';
 import { CHART_FIXTURES, playFixture } from '../test/golden/chart-fixtures.js';
+import { ANALYSIS_CHARTS } from '../test/golden/analysis-chart-fixtures.js';
 import { replayTrace } from '../src/cli/commands/replay.js';
 import { buildCharts, readReportInput } from '../src/report/write-report.js';
 
@@ -15,5 +16,12 @@ for (const f of CHART_FIXTURES) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const c of buildCharts(readReportInput(await playFixture(f.args)))) writeFileSync(join(dir, `${c.id}.vl.json`), `${JSON.stringify(c.spec, null, 2)}\n`);
+  console.error(`wrote ${dir}/`);
+}
+{
+  const dir = 'test/golden/charts/analysis';
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const [id, spec] of ANALYSIS_CHARTS) writeFileSync(join(dir, `${id}.vl.json`), `${JSON.stringify(spec, null, 2)}\n`);
   console.error(`wrote ${dir}/`);
 }

@@ -1,42 +1,12 @@
-/** Charts of multi-run analyses (weights, compare): valid Vega-Lite without warnings, titled axes, rendered to SVG. */
+/** Charts of multi-run analyses (weights, compare, tournament, sweep): valid Vega-Lite without warnings, titled axes, rendered to SVG. */
 import { describe, it, expect } from 'vitest';
 import * as vl from 'vega-lite';
 import * as vega from 'vega';
-import type { TopLevelSpec } from 'vega-lite';
-import { statWeightChart, furthestFromFairChart } from '../../src/report/charts/weights.js';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { compareChart } from '../../src/report/charts/compare.js';
 import { specToSvg } from '../../src/report/render.js';
-import { PAIR_SUMS, BASE_SUMS, addPair, addBase, weightRows, fairRows, baseRate } from '../../src/analysis/weights.js';
-import { PairedAccumulator, pairedRows } from '../../src/analysis/paired.js';
-
-function sums(effect: number, games = 400): Float64Array {
-  const s = new Float64Array(PAIR_SUMS);
-  for (let i = 0; i < games; i++) addPair(s, 0, i % 2, 1, (i + Math.round(effect * games) * (i % 3 === 0 ? 1 : 0)) % 2, 1);
-  return s;
-}
-const tweaks = ['Mudgrub', 'Swamp Hulk', 'Peat Toad'].flatMap((subject, k) =>
-  (['hp', 'damage'] as const).map((stat) => ({ subject, group: k === 0 ? 'Bog' : 'Tusk', stat, change: {}, sums: sums(0.05 * (k + 1)), offset: 0, games: 400, skipped: null })),
-);
-const weights = weightRows(tweaks);
-const fair = fairRows(
-  ['Mudgrub', 'Swamp Hulk', 'Peat Toad'].map((subject, k) => {
-    const b = new Float64Array(BASE_SUMS);
-    for (let i = 0; i < 400; i++) addBase(b, 0, i % 10 < 3 + k ? 1 : 0, 1);
-    return { subject, group: 'Bog', base: baseRate(b, 0, 400) };
-  }),
-  2,
-  weights,
-);
-const acc = new PairedAccumulator(2);
-for (let i = 0; i < 50; i++) acc.add(Float64Array.of(i % 2, 10 + (i % 7)), Float64Array.of(i % 3 === 0 ? 1 : 0, 12 + (i % 5)));
-const compareRows = pairedRows([{ name: 'seat 0 win rate', kind: 'proportion' }, { name: 'length (turns)', kind: 'mean' }], acc);
-
-const charts: [string, TopLevelSpec | null][] = [
-  ['weights-hp', statWeightChart('mini: change per +1 HP', weights, 'hp', 'card', '+1 starting HP')],
-  ['weights-damage', statWeightChart('mini: change per +1 damage', weights, 'damage', 'card', '+1 damage')],
-  ['furthest-from-fair', furthestFromFairChart('mini: cards furthest from fair', fair, 'card')],
-  ['compare-differences', compareChart('duel: B against A', 'base', 'tweak', compareRows)],
-];
+import { ANALYSIS_CHARTS as charts } from '../golden/analysis-chart-fixtures.js';
 
 function axisTitles(spec: unknown, channel: 'x' | 'y'): string[] {
   const found: string[] = [];
@@ -62,13 +32,19 @@ describe('analysis charts', () => {
         warnings.push(args.join(' '));
         return logger;
       };
-      vl.compile(spec!, { logger });
+      vl.compile(structuredClone(spec!), { logger }); // (a clone: compiling and rendering may annotate the spec)
       expect(warnings).toEqual([]);
       for (const channel of ['x', 'y'] as const) expect(axisTitles(spec, channel).length, channel).toBeGreaterThan(0);
-      const svg = await specToSvg(spec!);
+      const svg = await specToSvg(structuredClone(spec!));
       expect(svg).toContain((spec!.title as { text: string }).text.split(':')[0]);
     });
   }
+
+  it('match the golden specs, one file per chart (npm run golden rewrites them)', () => {
+    const dir = 'test/golden/charts/analysis';
+    expect(readdirSync(dir).sort()).toEqual(charts.map(([id]) => `${id}.vl.json`).sort());
+    for (const [id, spec] of charts) expect(JSON.parse(readFileSync(join(dir, `${id}.vl.json`), 'utf8')), id).toEqual(spec);
+  });
 
   it('rank the weights and put every measured subject in, largest first', () => {
     const data = ((charts[0]![1] as { layer: { data: { values: { subject: string; effect: number }[] } }[] }).layer[0]!.data.values);
