@@ -42,8 +42,9 @@ export const tableRates: ChartBuilder = {
           spec: {
             $schema: SCHEMA,
             title: {
-              text: `${rate.description}`,
+              text: `${capitalise(words(name))}: ${words(rate.name)}`,
               subtitle: [
+                `rate: ${rate.description}`,
                 `ranked by the shrunk estimate (diamond); dot and whiskers: observed rate and 95% interval; dashed: mean ${pct(mean)}${fair === null ? '' : `; red: fair share 1/${summary.scenario.players}`}`,
                 `${flagged} of ${rows.length} rows differ from the rest with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
               ],
@@ -78,3 +79,13 @@ export const tableRates: ChartBuilder = {
     return charts;
   },
 };
+
+/** A camelCase name as words: winRateWhenPlaced -> "win rate when placed". */
+function words(camel: string): string {
+  const text = camel.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return /^[a-z] /.test(text) ? capitalise(text) : text; // aWinRate -> "A win rate" (seat A)
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
