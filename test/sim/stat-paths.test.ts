@@ -127,6 +127,18 @@ describe('Squirmish card stats by name', () => {
     expect(() => buildPlan(bad, MINI, registry)).toThrow(/variants\.typo\.statOverrides\.cards\.Swamp Hlk\.hp: no card "Swamp Hlk"/);
   });
 
+  it('in a variant add to the scenario’s own stat changes (a variant is the scenario with its changes)', () => {
+    const data = dataOf(MINI);
+    const rules = { ...(data.rules as Record<string, unknown>), statOverrides: { 'cards.Swamp Hulk.hp': 12, 'cards.Swamp Hulk.faces.3': 4 } };
+    const withVariant = { ...data, rules, variants: { 'tough-hulk': { statOverrides: { 'cards.Swamp Hulk.hp': 20 } } } };
+    const p = buildPlan(withVariant, MINI, registry, { variant: 'tough-hulk' });
+    expect(card(p, 'Swamp Hulk').hp).toBe(20); // the variant's value wins
+    expect(card(p, 'Swamp Hulk').attack[2]).toBe(4); // the scenario's face change stays
+    expect((p.rules as { statOverrides: unknown }).statOverrides).toEqual({ 'cards.Swamp Hulk.hp': 20, 'cards.Swamp Hulk.faces.3': 4 });
+    const plain = buildPlan({ ...data, rules }, MINI, registry);
+    expect(card(plain, 'Swamp Hulk').hp).toBe(12);
+  });
+
   it('are read, bumped and listed by the game\u2019s stat hooks', () => {
     const stats = registry.games.squirmish!.stats!;
     const rules = base.rules as SquirmishRules;

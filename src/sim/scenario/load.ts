@@ -522,11 +522,21 @@ export function buildPlan(
   const prepare = (input: Record<string, unknown>, at: readonly PropertyKey[]) =>
     game.prepareRules ? game.prepareRules(input, contextAt(ctx, file, at, lineOf)) : input;
   const rulesInput = base.rules ?? {};
+  // A variant replaces the rules fields it names, except `statOverrides`, which it adds to: a
+  // variant is "the scenario with these changes", and a stat change in the scenario (a card's
+  // faces, say) should not vanish because a variant changes another stat.
+  const withVariant = (changes: Record<string, unknown>): Record<string, unknown> => {
+    const merged = { ...rulesInput, ...changes };
+    const a = rulesInput.statOverrides;
+    const b = changes.statOverrides;
+    if (isPlainRecord(a) && isPlainRecord(b)) merged.statOverrides = { ...a, ...b };
+    return merged;
+  };
   const rules = parse(game.rulesSchema, prepare(rulesInput, ['rules']), ['rules'], fail) as Record<string, unknown>;
   const variants = base.variants ?? {};
   const variantCount = Object.keys(variants).length;
   if (variantCount > LIMITS.variants) fail(['variants'], `expected at most ${LIMITS.variants} variants, found ${variantCount}; split the scenario`);
-  for (const [name, changes] of Object.entries(variants)) parse(game.rulesSchema, prepare({ ...rulesInput, ...changes }, ['variants', name]), ['variants', name], fail);
+  for (const [name, changes] of Object.entries(variants)) parse(game.rulesSchema, prepare(withVariant(changes), ['variants', name]), ['variants', name], fail);
   const variant = overrides.variant ?? null;
   let resolvedRules = rules;
   if (variant !== null) {
@@ -540,11 +550,11 @@ export function buildPlan(
         `no variant ${found(variant)} in this scenario; ${names.length ? `expected one of ${names.join(', ')}` : 'it defines none'}${hint ? ` (did you mean ${found(hint)}?)` : ''}`,
       );
     }
-    resolvedRules = game.rulesSchema.parse(prepare({ ...rulesInput, ...changes }, ['variants', variant])) as Record<string, unknown>;
+    resolvedRules = game.rulesSchema.parse(prepare(withVariant(changes), ['variants', variant])) as Record<string, unknown>;
   }
   const setupProblem = game.checkSetup?.(resolvedRules, players);
   if (setupProblem) {
-    const rawRules = variant !== null ? { ...rulesInput, ...variants[variant] } : rulesInput;
+    const rawRules = variant !== null ? withVariant(variants[variant]!) : rulesInput;
     throwSetupProblem(setupProblem, rawRules, ctx, fail);
   }
 
@@ -748,4 +758,8 @@ export function canonicalJson(value: unknown): string {
       .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
       .join(',')}}`;
   return JSON.stringify(value);
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
