@@ -418,6 +418,14 @@ export function attackFromBehind(
 }
 
 // ---------------------------------------------------------------------------------------------
+// The segment register. V8 boxes (heap-allocates) every double passed to a call it does not
+// inline, so the hot segment tests (clearance, cover, sight) take their segment from here:
+// SEG = [ax, ay, bx, by], and SEG[4] = the base radius for the clearance test. A `*Reg` method
+// reads it; its plain form (coordinates as arguments) writes it and calls the `*Reg` one.
+
+export const SEG = new Float64Array(5);
+
+// ---------------------------------------------------------------------------------------------
 // Obstacles as one packed set
 
 export const OBS_POLYGON = 0;
@@ -552,10 +560,14 @@ export class ObstacleSet {
   }
 
   /**
-   * Cyrus–Beck against polygon i shrunk by `shrink` (0: the closed polygon), with the
-   * precomputed edge normals: same result as segmentHitsConvex, without recomputing them.
+   * Cyrus–Beck: segment SEG against polygon i shrunk by `shrink` (0: the closed polygon), with
+   * the precomputed edge normals: same result as segmentHitsConvex, without recomputing them.
    */
-  private polyHits(i: number, ax: number, ay: number, bx: number, by: number, shrink: number): boolean {
+  private polyHits(i: number, shrink: number): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
     const o = this.vStart[i]!;
     const k = this.vCount[i]!;
     let t0 = 0;
@@ -583,44 +595,47 @@ export class ObstacleSet {
     return t0 <= t1 + 1e-12;
   }
 
-  /** True if segment ab comes closer than r to obstacle i (early exits; r > 0). */
-  segmentWithin(i: number, ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    const r2 = r * r;
-    if (this.kind[i] === OBS_CIRCLE) {
-      const rr = this.radius[i]! + r;
-      return pointSegmentDist2(this.cx[i]!, this.cy[i]!, ax, ay, bx, by) < rr * rr;
-    }
-    if (this.polyHits(i, ax, ay, bx, by, 0)) return true;
-    const o = this.vStart[i]!;
-    const k = this.vCount[i]!;
-    const xs = this.vx;
-    const ys = this.vy;
-    for (let e = o; e < o + k; e++) {
-      const n = e + 1 === o + k ? o : e + 1;
-      const px = xs[e]!;
-      const py = ys[e]!;
-      if (pointSegmentDist2(px, py, ax, ay, bx, by) < r2) return true;
-      if (pointSegmentDist2(ax, ay, px, py, xs[n]!, ys[n]!) < r2) return true;
-      if (pointSegmentDist2(bx, by, px, py, xs[n]!, ys[n]!) < r2) return true;
-    }
-    return false;
-  }
-
   /** True if the closed segment ab meets obstacle i, however little (cover). */
   segmentHits(i: number, ax: number, ay: number, bx: number, by: number): boolean {
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = bx;
+    SEG[3] = by;
+    return this.hitsReg(i);
+  }
+
+  /** segmentHits for the segment SEG. */
+  hitsReg(i: number): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
     if (this.kind[i] === OBS_CIRCLE) return segmentHitsCircle(ax, ay, bx, by, this.cx[i]!, this.cy[i]!, this.radius[i]!);
-    return this.polyHits(i, ax, ay, bx, by, 0);
+    return this.polyHits(i, 0);
   }
 
   /** True if segment ab passes through the interior of obstacle i (grazing does not count: sight). */
   segmentPenetrates(i: number, ax: number, ay: number, bx: number, by: number): boolean {
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = bx;
+    SEG[3] = by;
+    return this.penetratesReg(i);
+  }
+
+  /** segmentPenetrates for the segment SEG. */
+  penetratesReg(i: number): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
     if (this.kind[i] === OBS_CIRCLE) {
       const r = this.radius[i]! - 1e-9;
       return r > 0 && pointSegmentDist2(this.cx[i]!, this.cy[i]!, ax, ay, bx, by) < r * r;
     }
-    return this.polyHits(i, ax, ay, bx, by, 1e-9);
+    return this.polyHits(i, 1e-9);
   }
 
   /** Cheap rejection: can segment ab come within `margin` of obstacle i's bounding box? */
@@ -647,13 +662,64 @@ export class ObstacleSet {
 
   /** True if a base of radius r can slide along segment ab without overlapping obstacle i. */
   segmentClearOf(i: number, ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    if (!this.boxNear(i, ax, ay, bx, by, r)) return true;
-    return !this.segmentWithin(i, ax, ay, bx, by, r - TOUCH_EPS);
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = bx;
+    SEG[3] = by;
+    SEG[4] = r;
+    return this.clearOfReg(i);
+  }
+
+  /** segmentClearOf for the segment SEG and the radius SEG[4]. */
+  private clearOfReg(i: number): boolean {
+    if (!this.boxNear(i, SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, SEG[4]!)) return true;
+    if (this.kind[i] === OBS_CIRCLE) {
+      const rr = this.radius[i]! + (SEG[4]! - TOUCH_EPS);
+      return !(pointSegmentDist2(this.cx[i]!, this.cy[i]!, SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!) < rr * rr);
+    }
+    return !this.polyHits(i, 0) && !this.polyBoundaryNear(i);
+  }
+
+  /**
+   * Does segment SEG come closer than SEG[4] - TOUCH_EPS to the boundary of polygon i (a vertex
+   * near the segment or an end near an edge)? Kept apart from clearOfReg so that the inliner's
+   * budget covers its pointSegmentDist2 calls (an un-inlined one boxes its six doubles).
+   */
+  private polyBoundaryNear(i: number): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
+    const r = SEG[4]! - TOUCH_EPS;
+    const r2 = r * r;
+    const o = this.vStart[i]!;
+    const k = this.vCount[i]!;
+    const xs = this.vx;
+    const ys = this.vy;
+    for (let e = o; e < o + k; e++) {
+      const n = e + 1 === o + k ? o : e + 1;
+      const px = xs[e]!;
+      const py = ys[e]!;
+      if (pointSegmentDist2(px, py, ax, ay, bx, by) < r2) return true;
+      if (pointSegmentDist2(ax, ay, px, py, xs[n]!, ys[n]!) < r2) return true;
+      if (pointSegmentDist2(bx, by, px, py, xs[n]!, ys[n]!) < r2) return true;
+    }
+    return false;
   }
 
   /** True if a base of radius r can slide along segment ab without overlapping any obstacle. */
   segmentClear(ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    for (let i = 0; i < this.count; i++) if (!this.segmentClearOf(i, ax, ay, bx, by, r)) return false;
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = bx;
+    SEG[3] = by;
+    SEG[4] = r;
+    return this.segmentClearReg();
+  }
+
+  /** segmentClear for the segment SEG and the radius SEG[4]. */
+  segmentClearReg(): boolean {
+    for (let i = 0; i < this.count; i++) if (!this.clearOfReg(i)) return false;
     return true;
   }
 
@@ -688,7 +754,11 @@ export interface Discs {
 
 /** Cover on the segment: some obstacle meets the closed segment between the centres. */
 export function segmentCovered(obs: ObstacleSet, ax: number, ay: number, bx: number, by: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  for (let i = 0; i < obs.count; i++) if (obs.segmentHits(i, ax, ay, bx, by)) return true;
+  SEG[0] = ax;
+  SEG[1] = ay;
+  SEG[2] = bx;
+  SEG[3] = by;
+  for (let i = 0; i < obs.count; i++) if (obs.hitsReg(i)) return true;
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
@@ -729,7 +799,11 @@ export function isCovered(
 
 /** True if segment ab passes through no obstacle's interior (grazing an obstacle does not block). */
 export function segmentUnobstructed(obs: ObstacleSet, ax: number, ay: number, bx: number, by: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  for (let i = 0; i < obs.count; i++) if (obs.segmentPenetrates(i, ax, ay, bx, by)) return false;
+  SEG[0] = ax;
+  SEG[1] = ay;
+  SEG[2] = bx;
+  SEG[3] = by;
+  for (let i = 0; i < obs.count; i++) if (obs.penetratesReg(i)) return false;
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
@@ -776,7 +850,11 @@ export function inSight(
     list[n++] = i;
   }
   if (n === 0 && discs === null) return true;
-  if (unobstructedAmong(obs, list, n, ax, ay, bx, by, discs, skipA, skipB)) return true;
+  SEG[0] = ax;
+  SEG[1] = ay;
+  SEG[2] = bx;
+  SEG[3] = by;
+  if (unobstructedAmong(obs, list, n, discs, skipA, skipB)) return true;
   const d = norm(bx - ax, by - ay);
   if (d <= Math.abs(ar - br)) return true; // one base within the other: cannot happen on the board
   const ux = (bx - ax) / d;
@@ -802,7 +880,16 @@ export function inSight(
   const t2by = pby - br * sn * ny;
   for (let k = 0; k < n; k++) {
     const i = list[k]!;
-    if (obs.segmentPenetrates(i, t1ax, t1ay, t1bx, t1by) && obs.segmentPenetrates(i, t2ax, t2ay, t2bx, t2by)) return false;
+    SEG[0] = t1ax;
+    SEG[1] = t1ay;
+    SEG[2] = t1bx;
+    SEG[3] = t1by;
+    if (!obs.penetratesReg(i)) continue;
+    SEG[0] = t2ax;
+    SEG[1] = t2ay;
+    SEG[2] = t2bx;
+    SEG[3] = t2by;
+    if (obs.penetratesReg(i)) return false;
   }
   const half = (SIGHT_POINTS - 1) / 2;
   for (let i = 0; i < SIGHT_POINTS; i++) {
@@ -811,7 +898,11 @@ export function inSight(
     const py = pay + u * ny;
     for (let j = 0; j < SIGHT_POINTS; j++) {
       const v = ((j - half) / half) * br * sn;
-      if (unobstructedAmong(obs, list, n, px, py, pbx + v * nx, pby + v * ny, discs, skipA, skipB)) return true;
+      SEG[0] = px;
+      SEG[1] = py;
+      SEG[2] = pbx + v * nx;
+      SEG[3] = pby + v * ny;
+      if (unobstructedAmong(obs, list, n, discs, skipA, skipB)) return true;
     }
   }
   return false;
@@ -819,12 +910,13 @@ export function inSight(
 
 let sightScratch = new Int32Array(16);
 
-function unobstructedAmong(
-  obs: ObstacleSet, list: Int32Array, n: number,
-  ax: number, ay: number, bx: number, by: number,
-  discs: Discs | null, skipA: number, skipB: number,
-): boolean {
-  for (let k = 0; k < n; k++) if (obs.segmentPenetrates(list[k]!, ax, ay, bx, by)) return false;
+/** segmentUnobstructed for the segment SEG, testing only the obstacles list[0 .. n). */
+function unobstructedAmong(obs: ObstacleSet, list: Int32Array, n: number, discs: Discs | null, skipA: number, skipB: number): boolean {
+  const ax = SEG[0]!;
+  const ay = SEG[1]!;
+  const bx = SEG[2]!;
+  const by = SEG[3]!;
+  for (let k = 0; k < n; k++) if (obs.penetratesReg(list[k]!)) return false;
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
