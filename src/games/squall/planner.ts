@@ -27,7 +27,7 @@
  * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
  * arrays grow only when a bigger terrain graph is first built.
  */
-import { ObstacleSet, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, pointSegmentDist2, rayBoardLimit, rayEntryDisc, type Discs, norm } from './geometry.js';
+import { ObstacleSet, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, pointSegmentDist2, rayBoardLimit, rayEntryDisc, type Discs, norm } from './geometry.js';
 import { MAX_CHARS } from './params.js';
 import type { World } from './world.js';
 
@@ -166,6 +166,8 @@ export class Planner {
   private hsize = 0;
   private order = new Int32Array(0);
   private nOrder = 0;
+  /** settleNext's bound (a field, not an argument: V8 would box the double at every call). */
+  private limit = Infinity;
   private graph: StaticGraph | null = null;
   // The other bases, inflated by the mover's radius.
   private readonly dcx = new Float64Array(MAX_CHARS);
@@ -351,7 +353,7 @@ export class Planner {
   }
 
   /**
-   * Settle the unsettled waypoint with the least dist + h if that is below `limit`, relaxing its
+   * Settle the unsettled waypoint with the least dist + h if that is below `this.limit`, relaxing its
    * edges. Returns false when there is none.
    *
    * Edges that need a full collision test are evaluated lazily (lazy A*): relaxing assumes them
@@ -361,7 +363,8 @@ export class Planner {
    * the first unsettled waypoint on a true shortest path always carries a key no larger than
    * its true one, so a waypoint is only settled with its true distance.
    */
-  private settleNext(limit: number): boolean {
+  private settleNext(): boolean {
+    const limit = this.limit;
     const n = this.n;
     const dist = this.dist;
     const h = this.h;
@@ -373,7 +376,11 @@ export class Planner {
       if (dist[u]! + h[u]! >= limit) return false;
       if (this.verified[u] === 1) break;
       const p = this.parent[u]!;
-      if (this.clear(this.nx[p]!, this.ny[p]!, this.nx[u]!, this.ny[u]!)) {
+      SEG[0] = this.nx[p]!;
+      SEG[1] = this.ny[p]!;
+      SEG[2] = this.nx[u]!;
+      SEG[3] = this.ny[u]!;
+      if (this.clearSeg()) {
         this.verified[u] = 1;
         break;
       }
@@ -396,7 +403,12 @@ export class Planner {
         const v = this.nodeOfStatic[graph.adj[e]!]!;
         if (v < 0 || this.settled[v] !== 0) continue;
         const d = best + norm(this.nx[v]! - ux, this.ny[v]! - uy);
-        if (d >= this.vDist[v]! || !this.clearOfBases(ux, uy, this.nx[v]!, this.ny[v]!)) continue;
+        if (d >= this.vDist[v]!) continue;
+        SEG[0] = ux;
+        SEG[1] = uy;
+        SEG[2] = this.nx[v]!;
+        SEG[3] = this.ny[v]!;
+        if (!this.clearOfBasesSeg()) continue;
         this.vDist[v] = d;
         this.vPar[v] = u;
         if (d >= dist[v]!) continue;
@@ -557,16 +569,36 @@ export class Planner {
     return false;
   }
 
-  private clearOfBases(ax: number, ay: number, bx: number, by: number): boolean {
+  /** Is the segment SEG (geometry.ts) clear of the other bases? */
+  private clearOfBasesSeg(): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
+    // pointSegmentDist2(centre j, a, b) written out: this runs inlined deep in settleNext, where
+    // the inliner's budget is spent and a call would box its six doubles.
+    const dx = bx - ax;
+    const dy = by - ay;
+    const len2 = dx * dx + dy * dy;
     for (let j = 0; j < this.dcN; j++) {
+      const px = this.dcx[j]!;
+      const py = this.dcy[j]!;
+      let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+      if (t < 0) t = 0;
+      else if (t > 1) t = 1;
+      const qx = ax + t * dx - px;
+      const qy = ay + t * dy - py;
       const rr = this.dcr[j]! - TOUCH_EPS;
-      if (pointSegmentDist2(this.dcx[j]!, this.dcy[j]!, ax, ay, bx, by) < rr * rr) return false;
+      if (qx * qx + qy * qy < rr * rr) return false;
     }
     return true;
   }
 
-  private clear(ax: number, ay: number, bx: number, by: number): boolean {
-    return this.clearOfBases(ax, ay, bx, by) && this.obs.segmentClear(ax, ay, bx, by, this.radius);
+  /** Can the mover slide along the segment SEG, clear of the other bases and the terrain? */
+  private clearSeg(): boolean {
+    if (!this.clearOfBasesSeg()) return false;
+    SEG[4] = this.radius;
+    return this.obs.segmentClearReg();
   }
 
   /**
@@ -582,20 +614,28 @@ export class Planner {
     // allowed goal G: once that key reaches the best route so far, nothing can improve it.
     let k = 0;
     for (;;) {
-      if (k === this.nOrder && !this.settleNext(best)) break;
+      this.limit = best;
+      if (k === this.nOrder && !this.settleNext()) break;
       const u = this.order[k++]!;
       const du = this.dist[u]!;
       if (du + this.h[u]! >= best) break;
       const d = du + norm(gx - this.nx[u]!, gy - this.ny[u]!);
-      if (d < best && this.clear(this.nx[u]!, this.ny[u]!, gx, gy)) {
-        best = d;
-        via = u;
+      if (d < best) {
+        SEG[0] = this.nx[u]!;
+        SEG[1] = this.ny[u]!;
+        SEG[2] = gx;
+        SEG[3] = gy;
+        if (this.clearSeg()) {
+          best = d;
+          via = u;
+        }
       }
     }
     let reached = true;
     if (via < 0) {
       reached = false;
-      while (this.settleNext(Infinity));
+      this.limit = Infinity;
+      while (this.settleNext());
       let nearest = Infinity;
       for (let j = 0; j < this.nOrder; j++) {
         const u = this.order[j]!;
@@ -638,7 +678,12 @@ export class Planner {
       const rr = b.r[c]! + r - TOUCH_EPS;
       if (pointSegmentDist2(b.x[c]!, b.y[c]!, ax, ay, gx, gy) < rr * rr) return false;
     }
-    if (!this.obs.segmentClear(ax, ay, gx, gy, r)) return false;
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = gx;
+    SEG[3] = gy;
+    SEG[4] = r;
+    if (!this.obs.segmentClearReg()) return false;
     this.pathX[0] = ax;
     this.pathY[0] = ay;
     this.pathX[1] = gx;
