@@ -24,9 +24,13 @@ export const STOP_BACKOFF = 1e-6;
 // ---------------------------------------------------------------------------------------------
 // Points, segments, discs
 
+// Math.sqrt bound once: it keeps norm's bytecode under the size V8 always inlines (27 bytes);
+// a norm call that is not inlined boxes (allocates) its arguments and its result.
+const sqrt = Math.sqrt;
+
 /** Length of (dx, dy) (Math.hypot is several times slower in V8 and we never need its range). */
 export function norm(dx: number, dy: number): number {
-  return Math.sqrt(dx * dx + dy * dy);
+  return sqrt(dx * dx + dy * dy);
 }
 
 export function distance(x0: number, y0: number, x1: number, y1: number): number {
@@ -314,10 +318,49 @@ export function rayEntryDisc(px: number, py: number, dx: number, dy: number, cx:
 }
 
 /**
- * First t >= 0 at which p + t d enters the slab swept outward (depth r) from the edge a->b of a
+ * The ray register (doubles passed as arguments would be boxed by V8): RAY = [px, py, dx, dy,
+ * r, rho], the start, the displacement, the moving base's radius (for ObstacleSet.rayEntryReg
+ * and rayEntryAll) and the inflation radius (for rayEntryConvexReg and rayEntrySlab).
+ */
+export const RAY = new Float64Array(6);
+
+/**
+ * rayEntryDisc for the ray in RAY and the disc of radius RAY[5] round (xs[j], ys[j]): the same
+ * arithmetic written out (called with doubles where the inliner's budget is spent, V8 would box
+ * all seven).
+ */
+export function rayEntryDiscAt(xs: Float64Array, ys: Float64Array, j: number): number {
+  const dx = RAY[2]!;
+  const dy = RAY[3]!;
+  const rho = RAY[5]!;
+  const fx = RAY[0]! - xs[j]!;
+  const fy = RAY[1]! - ys[j]!;
+  const a = dx * dx + dy * dy;
+  const b = 2 * (fx * dx + fy * dy);
+  const c = fx * fx + fy * fy - rho * rho;
+  if (c <= 0) return b < 0 ? 0 : Infinity;
+  if (a === 0) return Infinity;
+  const disc = b * b - 4 * a * c;
+  if (disc <= 0) return Infinity;
+  const t = (-b - Math.sqrt(disc)) / (2 * a);
+  return t >= 0 ? t : Infinity;
+}
+
+/**
+ * First t >= 0 at which p + t d (RAY) enters the slab swept outward (depth r) from the edge a->b of a
  * counter-clockwise polygon.
  */
-function rayEntrySlab(px: number, py: number, dx: number, dy: number, ax: number, ay: number, bx: number, by: number, r: number): number {
+function rayEntrySlab(xs: Float64Array, ys: Float64Array, a: number, b: number): number {
+  // The ray comes from the register RAY, the edge from the vertex arrays: no double arguments.
+  const px = RAY[0]!;
+  const py = RAY[1]!;
+  const dx = RAY[2]!;
+  const dy = RAY[3]!;
+  const r = RAY[5]!;
+  const ax = xs[a]!;
+  const ay = ys[a]!;
+  const bx = xs[b]!;
+  const by = ys[b]!;
   const ex = bx - ax;
   const ey = by - ay;
   const len = norm(ex, ey);
@@ -363,12 +406,22 @@ export function rayEntryConvex(
   px: number, py: number, dx: number, dy: number,
   xs: Float64Array, ys: Float64Array, o: number, k: number, r: number,
 ): number {
+  RAY[0] = px;
+  RAY[1] = py;
+  RAY[2] = dx;
+  RAY[3] = dy;
+  RAY[5] = r;
+  return rayEntryConvexReg(xs, ys, o, k);
+}
+
+/** rayEntryConvex for the ray in RAY (inflation radius RAY[5]). */
+function rayEntryConvexReg(xs: Float64Array, ys: Float64Array, o: number, k: number): number {
   let best = Infinity;
   for (let i = 0; i < k; i++) {
     const j = i + 1 === k ? 0 : i + 1;
-    const t1 = rayEntryDisc(px, py, dx, dy, xs[o + i]!, ys[o + i]!, r);
+    const t1 = rayEntryDiscAt(xs, ys, o + i);
     if (t1 < best) best = t1;
-    const t2 = rayEntrySlab(px, py, dx, dy, xs[o + i]!, ys[o + i]!, xs[o + j]!, ys[o + j]!, r);
+    const t2 = rayEntrySlab(xs, ys, o + i, o + j);
     if (t2 < best) best = t2;
   }
   return best;
@@ -424,6 +477,26 @@ export function attackFromBehind(
 // reads it; its plain form (coordinates as arguments) writes it and calls the `*Reg` one.
 
 export const SEG = new Float64Array(5);
+
+/**
+ * pointSegmentDist2 from the point (xs[j], ys[j]) to the segment SEG, the same arithmetic written
+ * out: called with doubles from a caller deep in the inliner's budget, V8 would box all six.
+ */
+export function segDist2At(xs: Float64Array, ys: Float64Array, j: number): number {
+  const px = xs[j]!;
+  const py = ys[j]!;
+  const ax = SEG[0]!;
+  const ay = SEG[1]!;
+  const dx = SEG[2]! - ax;
+  const dy = SEG[3]! - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  const qx = ax + t * dx - px;
+  const qy = ay + t * dy - py;
+  return qx * qx + qy * qy;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Obstacles as one packed set
@@ -611,7 +684,10 @@ export class ObstacleSet {
     const bx = SEG[2]!;
     const by = SEG[3]!;
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
-    if (this.kind[i] === OBS_CIRCLE) return segmentHitsCircle(ax, ay, bx, by, this.cx[i]!, this.cy[i]!, this.radius[i]!);
+    if (this.kind[i] === OBS_CIRCLE) {
+      const r = this.radius[i]!;
+      return segDist2At(this.cx, this.cy, i) <= r * r; // segmentHitsCircle
+    }
     return this.polyHits(i, 0);
   }
 
@@ -633,7 +709,7 @@ export class ObstacleSet {
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
     if (this.kind[i] === OBS_CIRCLE) {
       const r = this.radius[i]! - 1e-9;
-      return r > 0 && pointSegmentDist2(this.cx[i]!, this.cy[i]!, ax, ay, bx, by) < r * r;
+      return r > 0 && segDist2At(this.cx, this.cy, i) < r * r;
     }
     return this.polyHits(i, 1e-9);
   }
@@ -675,7 +751,7 @@ export class ObstacleSet {
     if (!this.boxNear(i, SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, SEG[4]!)) return true;
     if (this.kind[i] === OBS_CIRCLE) {
       const rr = this.radius[i]! + (SEG[4]! - TOUCH_EPS);
-      return !(pointSegmentDist2(this.cx[i]!, this.cy[i]!, SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!) < rr * rr);
+      return !(segDist2At(this.cx, this.cy, i) < rr * rr);
     }
     return !this.polyHits(i, 0) && !this.polyBoundaryNear(i);
   }
@@ -700,7 +776,7 @@ export class ObstacleSet {
       const n = e + 1 === o + k ? o : e + 1;
       const px = xs[e]!;
       const py = ys[e]!;
-      if (pointSegmentDist2(px, py, ax, ay, bx, by) < r2) return true;
+      if (segDist2At(xs, ys, e) < r2) return true;
       if (pointSegmentDist2(ax, ay, px, py, xs[n]!, ys[n]!) < r2) return true;
       if (pointSegmentDist2(bx, by, px, py, xs[n]!, ys[n]!) < r2) return true;
     }
@@ -725,10 +801,39 @@ export class ObstacleSet {
 
   /** First t >= 0 at which a base of radius r moving from p along d touches obstacle i. */
   rayEntry(i: number, px: number, py: number, dx: number, dy: number, r: number): number {
+    RAY[0] = px;
+    RAY[1] = py;
+    RAY[2] = dx;
+    RAY[3] = dy;
+    RAY[4] = r;
+    return this.rayEntryReg(i);
+  }
+
+  /** rayEntry for the ray in RAY. */
+  private rayEntryReg(i: number): number {
+    const px = RAY[0]!;
+    const py = RAY[1]!;
+    const dx = RAY[2]!;
+    const dy = RAY[3]!;
+    const r = RAY[4]!;
     if (!this.boxNear(i, px, py, px + dx, py + dy, r)) return Infinity;
     const rr = r - TOUCH_EPS;
-    if (this.kind[i] === OBS_CIRCLE) return rayEntryDisc(px, py, dx, dy, this.cx[i]!, this.cy[i]!, this.radius[i]! + rr);
-    return rayEntryConvex(px, py, dx, dy, this.vx, this.vy, this.vStart[i]!, this.vCount[i]!, rr);
+    if (this.kind[i] === OBS_CIRCLE) {
+      RAY[5] = this.radius[i]! + rr;
+      return rayEntryDiscAt(this.cx, this.cy, i);
+    }
+    RAY[5] = rr;
+    return rayEntryConvexReg(this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
+  }
+
+  /** The least rayEntry over all obstacles (Infinity if none), for the ray in RAY. */
+  rayEntryAll(): number {
+    let hit = Infinity;
+    for (let i = 0; i < this.count; i++) {
+      const h = this.rayEntryReg(i);
+      if (h < hit) hit = h;
+    }
+    return hit;
   }
 }
 
@@ -750,7 +855,11 @@ export interface Discs {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cover and sight
+// Cover and sight. Like the segment tests, the rules take their two bases from a register (the
+// `*Reg` forms): PAIR = [ax, ay, ar, bx, by, br], the shooter's centre and radius, then the
+// target's. The plain forms write it.
+
+export const PAIR = new Float64Array(6);
 
 /** Cover on the segment: some obstacle meets the closed segment between the centres. */
 export function segmentCovered(obs: ObstacleSet, ax: number, ay: number, bx: number, by: number, discs: Discs | null, skipA: number, skipB: number): boolean {
@@ -758,11 +867,17 @@ export function segmentCovered(obs: ObstacleSet, ax: number, ay: number, bx: num
   SEG[1] = ay;
   SEG[2] = bx;
   SEG[3] = by;
+  return segmentCoveredSeg(obs, discs, skipA, skipB);
+}
+
+/** segmentCovered for the segment SEG. */
+function segmentCoveredSeg(obs: ObstacleSet, discs: Discs | null, skipA: number, skipB: number): boolean {
   for (let i = 0; i < obs.count; i++) if (obs.hitsReg(i)) return true;
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      if (segmentHitsCircle(ax, ay, bx, by, discs.x[c]!, discs.y[c]!, discs.r[c]!)) return true;
+      const r = discs.r[c]!;
+      if (segDist2At(discs.x, discs.y, c) <= r * r) return true; // segmentHitsCircle
     }
   }
   return false;
@@ -770,7 +885,17 @@ export function segmentCovered(obs: ObstacleSet, ax: number, ay: number, bx: num
 
 /** Cover on the base: some obstacle touches the target's base (within BTB_TOLERANCE). */
 export function baseCovered(obs: ObstacleSet, tx: number, ty: number, tr: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  const reach = tr + BTB_TOLERANCE;
+  PAIR[3] = tx;
+  PAIR[4] = ty;
+  PAIR[5] = tr;
+  return baseCoveredReg(obs, discs, skipA, skipB);
+}
+
+/** baseCovered for the target base in PAIR. */
+function baseCoveredReg(obs: ObstacleSet, discs: Discs | null, skipA: number, skipB: number): boolean {
+  const tx = PAIR[3]!;
+  const ty = PAIR[4]!;
+  const reach = PAIR[5]! + BTB_TOLERANCE;
   for (let i = 0; i < obs.count; i++) {
     if (tx + reach < obs.minX[i]! || tx - reach > obs.maxX[i]! || ty + reach < obs.minY[i]! || ty - reach > obs.maxY[i]!) continue;
     if (obs.pointDist(i, tx, ty) <= reach) return true;
@@ -793,8 +918,22 @@ export function isCovered(
   ax: number, ay: number, bx: number, by: number, br: number,
   discs: Discs | null, skipA: number, skipB: number,
 ): boolean {
-  if (segmentCovered(obs, ax, ay, bx, by, discs, skipA, skipB)) return true;
-  return mode === 'segment-or-base' && baseCovered(obs, bx, by, br, discs, skipA, skipB);
+  PAIR[0] = ax;
+  PAIR[1] = ay;
+  PAIR[3] = bx;
+  PAIR[4] = by;
+  PAIR[5] = br;
+  return isCoveredReg(obs, mode, discs, skipA, skipB);
+}
+
+/** isCovered for the two bases in PAIR (the shooter's radius is not used). */
+export function isCoveredReg(obs: ObstacleSet, mode: 'segment-or-base' | 'segment', discs: Discs | null, skipA: number, skipB: number): boolean {
+  SEG[0] = PAIR[0]!;
+  SEG[1] = PAIR[1]!;
+  SEG[2] = PAIR[3]!;
+  SEG[3] = PAIR[4]!;
+  if (segmentCoveredSeg(obs, discs, skipA, skipB)) return true;
+  return mode === 'segment-or-base' && baseCoveredReg(obs, discs, skipA, skipB);
 }
 
 /** True if segment ab passes through no obstacle's interior (grazing an obstacle does not block). */
@@ -808,7 +947,7 @@ export function segmentUnobstructed(obs: ObstacleSet, ax: number, ay: number, bx
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
       const r = discs.r[c]! - 1e-9;
-      if (pointSegmentDist2(discs.x[c]!, discs.y[c]!, ax, ay, bx, by) < r * r) return false;
+      if (segDist2At(discs.x, discs.y, c) < r * r) return false;
     }
   }
   return true;
@@ -837,6 +976,23 @@ export function inSight(
   ax: number, ay: number, ar: number, bx: number, by: number, br: number,
   discs: Discs | null, skipA: number, skipB: number,
 ): boolean {
+  PAIR[0] = ax;
+  PAIR[1] = ay;
+  PAIR[2] = ar;
+  PAIR[3] = bx;
+  PAIR[4] = by;
+  PAIR[5] = br;
+  return inSightReg(obs, discs, skipA, skipB);
+}
+
+/** inSight for the two bases in PAIR. */
+export function inSightReg(obs: ObstacleSet, discs: Discs | null, skipA: number, skipB: number): boolean {
+  const ax = PAIR[0]!;
+  const ay = PAIR[1]!;
+  const ar = PAIR[2]!;
+  const bx = PAIR[3]!;
+  const by = PAIR[4]!;
+  const br = PAIR[5]!;
   // Only obstacles meeting the bounding box of the two bases can block a sight line.
   if (sightScratch.length < obs.count) sightScratch = new Int32Array(obs.count);
   const list = sightScratch;
@@ -855,7 +1011,11 @@ export function inSight(
   SEG[2] = bx;
   SEG[3] = by;
   if (unobstructedAmong(obs, list, n, discs, skipA, skipB)) return true;
-  const d = norm(bx - ax, by - ay);
+  // norm(bx - ax, by - ay), written out: V8 does not inline a call it has seen rarely, and
+  // this one (reached when the centre line is blocked) would then box its doubles.
+  const ex = bx - ax;
+  const ey = by - ay;
+  const d = Math.sqrt(ex * ex + ey * ey);
   if (d <= Math.abs(ar - br)) return true; // one base within the other: cannot happen on the board
   const ux = (bx - ax) / d;
   const uy = (by - ay) / d;
@@ -912,16 +1072,12 @@ let sightScratch = new Int32Array(16);
 
 /** segmentUnobstructed for the segment SEG, testing only the obstacles list[0 .. n). */
 function unobstructedAmong(obs: ObstacleSet, list: Int32Array, n: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  const ax = SEG[0]!;
-  const ay = SEG[1]!;
-  const bx = SEG[2]!;
-  const by = SEG[3]!;
   for (let k = 0; k < n; k++) if (obs.penetratesReg(list[k]!)) return false;
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
       const r = discs.r[c]! - 1e-9;
-      if (pointSegmentDist2(discs.x[c]!, discs.y[c]!, ax, ay, bx, by) < r * r) return false;
+      if (segDist2At(discs.x, discs.y, c) < r * r) return false;
     }
   }
   return true;
