@@ -27,7 +27,7 @@
  * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
  * arrays grow only when a bigger terrain graph is first built.
  */
-import { ObstacleSet, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, pointSegmentDist2, rayBoardLimit, rayEntryDisc, type Discs, norm } from './geometry.js';
+import { ObstacleSet, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, rayEntryDiscAt, segDist2At, type Discs, norm } from './geometry.js';
 import { MAX_CHARS } from './params.js';
 import type { World } from './world.js';
 
@@ -194,6 +194,9 @@ export class Planner {
   private pathX = new Float64Array(0);
   private pathY = new Float64Array(0);
   private pathN = 0;
+  /** routeTo's goal and result, for routeToGoal. */
+  private readonly goal = new Float64Array(2);
+  private readonly routeOut = new Float64Array(OUT_WORDS);
   /** Number of Dijkstra runs (for tests and benchmarks). */
   fields = 0;
 
@@ -571,25 +574,9 @@ export class Planner {
 
   /** Is the segment SEG (geometry.ts) clear of the other bases? */
   private clearOfBasesSeg(): boolean {
-    const ax = SEG[0]!;
-    const ay = SEG[1]!;
-    const bx = SEG[2]!;
-    const by = SEG[3]!;
-    // pointSegmentDist2(centre j, a, b) written out: this runs inlined deep in settleNext, where
-    // the inliner's budget is spent and a call would box its six doubles.
-    const dx = bx - ax;
-    const dy = by - ay;
-    const len2 = dx * dx + dy * dy;
     for (let j = 0; j < this.dcN; j++) {
-      const px = this.dcx[j]!;
-      const py = this.dcy[j]!;
-      let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
-      if (t < 0) t = 0;
-      else if (t > 1) t = 1;
-      const qx = ax + t * dx - px;
-      const qy = ay + t * dy - py;
       const rr = this.dcr[j]! - TOUCH_EPS;
-      if (qx * qx + qy * qy < rr * rr) return false;
+      if (segDist2At(this.dcx, this.dcy, j) < rr * rr) return false;
     }
     return true;
   }
@@ -607,6 +594,19 @@ export class Planner {
    * waypoint nearest the goal (or nowhere). The route is kept for `walk`.
    */
   routeTo(gx: number, gy: number): number {
+    this.goal[0] = gx;
+    this.goal[1] = gy;
+    this.routeToGoal(this.goal, this.routeOut);
+    return this.routeOut[OUT_ROUTE]!;
+  }
+
+  /**
+   * routeTo for the goal (goal[0], goal[1]); the length goes to out[OUT_ROUTE] (doubles passed
+   * or returned would be boxed by V8: this is the hot path's form).
+   */
+  routeToGoal(goal: Float64Array, out: Float64Array): void {
+    const gx = goal[0]!;
+    const gy = goal[1]!;
     if (norm(gx - this.focusX, gy - this.focusY) > this.focusR + 1e-9) throw new Error('planner: goal outside the prepared focus');
     let best = Infinity;
     let via = -1;
@@ -660,29 +660,32 @@ export class Planner {
       this.pathX[len] = gx;
       this.pathY[len] = gy;
       this.pathN = len + 1;
-      return best;
+      out[OUT_ROUTE] = best;
+      return;
     }
-    return Infinity;
+    out[OUT_ROUTE] = Infinity;
   }
 
   /**
-   * If base `mover` can slide straight to (gx, gy), make that the current route and return
-   * true (no distance field needed: the common case in the open).
+   * If base `mover` can slide straight to (goal[0], goal[1]), make that the current route and
+   * return true (no distance field needed: the common case in the open).
    */
-  direct(b: Discs, mover: number, gx: number, gy: number): boolean {
+  direct(b: Discs, mover: number, goal: Float64Array): boolean {
+    const gx = goal[0]!;
+    const gy = goal[1]!;
     const ax = b.x[mover]!;
     const ay = b.y[mover]!;
     const r = b.r[mover]!;
-    for (let c = 0; c < b.count; c++) {
-      if (c === mover || b.alive[c] === 0) continue;
-      const rr = b.r[c]! + r - TOUCH_EPS;
-      if (pointSegmentDist2(b.x[c]!, b.y[c]!, ax, ay, gx, gy) < rr * rr) return false;
-    }
     SEG[0] = ax;
     SEG[1] = ay;
     SEG[2] = gx;
     SEG[3] = gy;
     SEG[4] = r;
+    for (let c = 0; c < b.count; c++) {
+      if (c === mover || b.alive[c] === 0) continue;
+      const rr = b.r[c]! + r - TOUCH_EPS;
+      if (segDist2At(b.x, b.y, c) < rr * rr) return false;
+    }
     if (!this.obs.segmentClearReg()) return false;
     this.pathX[0] = ax;
     this.pathY[0] = ay;
@@ -741,25 +744,30 @@ export class Planner {
   }
 
   /**
-   * A straight move of base `mover` along the unit direction (dx, dy) for up to `length`
-   * inches, stopping just short of the first obstacle, base or board edge in the way.
-   * Fills OUT_X .. OUT_USED.
+   * A straight move of base `mover` along the unit direction (out[OUT_DX], out[OUT_DY]) for up
+   * to out[OUT_ROUTE] inches, stopping just short of the first obstacle, base or board edge in
+   * the way. Fills OUT_X .. OUT_USED. (The inputs come in `out`: as arguments V8 would box them.)
    */
-  ray(b: Discs, mover: number, dx: number, dy: number, length: number, out: Float64Array): void {
+  ray(b: Discs, mover: number, out: Float64Array): void {
+    const dx = out[OUT_DX]!;
+    const dy = out[OUT_DY]!;
+    const length = out[OUT_ROUTE]!;
     const px = b.x[mover]!;
     const py = b.y[mover]!;
     const r = b.r[mover]!;
     let t = rayBoardLimit(px, py, dx, dy, r, this.width, this.height, length);
-    let hit = Infinity;
     const ex = dx * t;
     const ey = dy * t;
-    for (let i = 0; i < this.obs.count; i++) {
-      const h = this.obs.rayEntry(i, px, py, ex, ey, r);
-      if (h < hit) hit = h;
-    }
+    RAY[0] = px;
+    RAY[1] = py;
+    RAY[2] = ex;
+    RAY[3] = ey;
+    RAY[4] = r;
+    let hit = this.obs.rayEntryAll();
     for (let c = 0; c < b.count; c++) {
       if (c === mover || b.alive[c] === 0) continue;
-      const h = rayEntryDisc(px, py, ex, ey, b.x[c]!, b.y[c]!, b.r[c]! + r - TOUCH_EPS);
+      RAY[5] = b.r[c]! + r - TOUCH_EPS;
+      const h = rayEntryDiscAt(b.x, b.y, c);
       if (h < hit) hit = h;
     }
     if (hit <= 1) {
