@@ -102,7 +102,7 @@ export function resolveMove(s: SquallState, m: number, cand: number, allowance: 
   // leaves it alone): doubles passed to or returned from the planner would be boxed.
   if (planner.direct(s.discs, m, point)) out[OUT_ROUTE] = norm(point[0]! - s.x[m]!, point[1]! - s.y[m]!);
   else {
-    planner.prepare(s.discs, m, graph, s.x[e]!, s.y[e]!, s.r[m]! + s.r[e]! + RING_GAP);
+    planner.prepareAround(s.discs, m, graph, e, RING_GAP);
     planner.routeToGoal(point, out);
   }
   planner.walk(allowance, out);

@@ -181,6 +181,8 @@ export class Planner {
   private keyFx = 0;
   private keyFy = 0;
   private keyFr = 0;
+  /** The focus asked for (x, y, radius), read by prepareAsked. */
+  private readonly ask = new Float64Array(3);
   /** A* focus: routes are only asked for goals within focusR of (focusX, focusY). */
   private focusX = 0;
   private focusY = 0;
@@ -240,9 +242,10 @@ export class Planner {
     this.keyMover = -1;
   }
 
-  private sameKey(b: Discs, mover: number, graph: StaticGraph, fx: number, fy: number, fr: number): boolean {
+  /** Was the current field computed for this mover, graph, focus (this.ask) and these bases? */
+  private sameKey(b: Discs, mover: number, graph: StaticGraph): boolean {
     if (this.keyMover !== mover || this.keyGraph !== graph || this.keyCount !== b.count) return false;
-    if (this.keyFx !== fx || this.keyFy !== fy || this.keyFr !== fr) return false;
+    if (this.keyFx !== this.ask[0] || this.keyFy !== this.ask[1] || this.keyFr !== this.ask[2]) return false;
     const k = this.keyPos;
     for (let c = 0; c < b.count; c++) {
       const alive = b.alive[c] !== 0 ? 1 : 0;
@@ -252,12 +255,12 @@ export class Planner {
     return true;
   }
 
-  private storeKey(b: Discs, mover: number, graph: StaticGraph, fx: number, fy: number, fr: number): void {
+  private storeKey(b: Discs, mover: number, graph: StaticGraph): void {
     this.keyMover = mover;
     this.keyGraph = graph;
-    this.keyFx = fx;
-    this.keyFy = fy;
-    this.keyFr = fr;
+    this.keyFx = this.ask[0]!;
+    this.keyFy = this.ask[1]!;
+    this.keyFr = this.ask[2]!;
     this.keyCount = b.count;
     const k = this.keyPos;
     for (let c = 0; c < b.count; c++) {
@@ -275,8 +278,31 @@ export class Planner {
    * the BTB points round one enemy, yet finds the same shortest routes.
    */
   prepare(b: Discs, mover: number, graph: StaticGraph, fx = 0, fy = 0, fr = Infinity): void {
-    if (this.sameKey(b, mover, graph, fx, fy, fr)) return;
-    this.storeKey(b, mover, graph, fx, fy, fr);
+    this.ask[0] = fx;
+    this.ask[1] = fy;
+    this.ask[2] = fr;
+    this.prepareAsked(b, mover, graph);
+  }
+
+  /**
+   * prepare with the focus on the BTB points round base e: within (the mover's radius + e's
+   * radius + gap) of e's centre. The hot path's form: the focus is not passed as doubles,
+   * which V8 would box.
+   */
+  prepareAround(b: Discs, mover: number, graph: StaticGraph, e: number, gap: number): void {
+    this.ask[0] = b.x[e]!;
+    this.ask[1] = b.y[e]!;
+    this.ask[2] = b.r[mover]! + b.r[e]! + gap;
+    this.prepareAsked(b, mover, graph);
+  }
+
+  /** prepare for the focus in this.ask. */
+  private prepareAsked(b: Discs, mover: number, graph: StaticGraph): void {
+    const fx = this.ask[0]!;
+    const fy = this.ask[1]!;
+    const fr = this.ask[2]!;
+    if (this.sameKey(b, mover, graph)) return;
+    this.storeKey(b, mover, graph);
     this.focusX = fx;
     this.focusY = fy;
     this.focusR = fr;
@@ -420,10 +446,10 @@ export class Planner {
         this.verified[v] = 1;
         this.heapUpdate(v);
       }
-      for (let v = this.firstBaseNode; v < n; v++) this.relax(u, v, best);
+      for (let v = this.firstBaseNode; v < n; v++) this.relax(u, v);
       return true;
     }
-    for (let v = 1; v < n; v++) if (!this.sameBaseBlocked(u, v)) this.relax(u, v, best);
+    for (let v = 1; v < n; v++) if (!this.sameBaseBlocked(u, v)) this.relax(u, v);
     return true;
   }
 
@@ -435,10 +461,13 @@ export class Planner {
     return dk !== 1 && dk !== -1 && dk !== BASE_NODES - 1 && dk !== 1 - BASE_NODES;
   }
 
-  /** Tentative relaxation of u -> v (collision test deferred to settling). */
-  private relax(u: number, v: number, du: number): void {
+  /**
+   * Tentative relaxation of u -> v (collision test deferred to settling). u's distance is read
+   * here rather than passed: V8 boxes a double argument when it does not inline the call.
+   */
+  private relax(u: number, v: number): void {
     if (this.settled[v] !== 0) return;
-    const d = du + norm(this.nx[v]! - this.nx[u]!, this.ny[v]! - this.ny[u]!);
+    const d = this.dist[u]! + norm(this.nx[v]! - this.nx[u]!, this.ny[v]! - this.ny[u]!);
     if (d >= this.dist[v]!) return;
     this.dist[v] = d;
     this.parent[v] = u;
@@ -706,7 +735,9 @@ export class Planner {
   walk(allowance: number, out: Float64Array): void {
     let x = this.pathX[0]!;
     let y = this.pathY[0]!;
-    let left = allowance;
+    // +allowance (the same number) tells TurboFan `left` is a number: started from the bare
+    // argument, its loop variable stays tagged and every `left -= seg` allocates.
+    let left = +allowance;
     let used = 0;
     out[OUT_DX] = 0;
     out[OUT_DY] = 0;
