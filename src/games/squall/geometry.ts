@@ -319,10 +319,11 @@ export function rayEntryDisc(px: number, py: number, dx: number, dy: number, cx:
 
 /**
  * The ray register (doubles passed as arguments would be boxed by V8): RAY = [px, py, dx, dy,
- * r, rho], the start, the displacement, the moving base's radius (for ObstacleSet.rayEntryReg
- * and rayEntryAll) and the inflation radius (for rayEntryConvexReg and rayEntrySlab).
+ * r, rho, t], the start, the displacement, the moving base's radius (for ObstacleSet.rayEntryReg
+ * and rayEntryAll), the inflation radius (for rayEntryConvexReg and rayEntrySlab) and
+ * rayEntryAll's result (a double returned from a call that is not inlined is boxed too).
  */
-export const RAY = new Float64Array(6);
+export const RAY = new Float64Array(7);
 
 /**
  * rayEntryDisc for the ray in RAY and the disc of radius RAY[5] round (xs[j], ys[j]): the same
@@ -818,22 +819,24 @@ export class ObstacleSet {
     const r = RAY[4]!;
     if (!this.boxNear(i, px, py, px + dx, py + dy, r)) return Infinity;
     const rr = r - TOUCH_EPS;
+    // The unary + (a no-op on numbers) types a call's result as a number: where this is inlined
+    // into rayEntryAll's loop, TurboFan then keeps the merged result unboxed.
     if (this.kind[i] === OBS_CIRCLE) {
       RAY[5] = this.radius[i]! + rr;
-      return rayEntryDiscAt(this.cx, this.cy, i);
+      return +rayEntryDiscAt(this.cx, this.cy, i);
     }
     RAY[5] = rr;
-    return rayEntryConvexReg(this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
+    return +rayEntryConvexReg(this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
   }
 
-  /** The least rayEntry over all obstacles (Infinity if none), for the ray in RAY. */
-  rayEntryAll(): number {
+  /** The least rayEntry over all obstacles (Infinity if none), for the ray in RAY: into RAY[6]. */
+  rayEntryAll(): void {
     let hit = Infinity;
     for (let i = 0; i < this.count; i++) {
       const h = this.rayEntryReg(i);
       if (h < hit) hit = h;
     }
-    return hit;
+    RAY[6] = hit;
   }
 }
 

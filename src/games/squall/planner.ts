@@ -794,7 +794,8 @@ export class Planner {
     RAY[2] = ex;
     RAY[3] = ey;
     RAY[4] = r;
-    let hit = this.obs.rayEntryAll();
+    this.obs.rayEntryAll();
+    let hit = RAY[6]!;
     for (let c = 0; c < b.count; c++) {
       if (c === mover || b.alive[c] === 0) continue;
       RAY[5] = b.r[c]! + r - TOUCH_EPS;
