@@ -188,8 +188,24 @@ export function pointInConvex(px: number, py: number, xs: Float64Array, ys: Floa
   return true;
 }
 
+/**
+ * The point register (V8 boxes doubles passed to calls it does not inline): PT = [x, y, r], a
+ * point, or a base's centre and radius, for pointConvexDistReg and ObstacleSet's pointDistReg
+ * and baseOverlapsAnyReg; the plain forms write it.
+ */
+export const PT = new Float64Array(3);
+
 /** Distance from a point to a convex polygon (0 inside). */
 export function pointConvexDist(px: number, py: number, xs: Float64Array, ys: Float64Array, o: number, k: number): number {
+  PT[0] = px;
+  PT[1] = py;
+  return pointConvexDistReg(xs, ys, o, k);
+}
+
+/** pointConvexDist for the point in PT. */
+function pointConvexDistReg(xs: Float64Array, ys: Float64Array, o: number, k: number): number {
+  const px = PT[0]!;
+  const py = PT[1]!;
   if (pointInConvex(px, py, xs, ys, o, k)) return 0;
   let best = Infinity;
   for (let i = 0; i < k; i++) {
@@ -620,11 +636,24 @@ export class ObstacleSet {
 
   /** Distance from a point to obstacle i (0 inside). */
   pointDist(i: number, px: number, py: number): number {
+    PT[0] = px;
+    PT[1] = py;
+    return this.pointDistReg(i);
+  }
+
+  /** pointDist for the point in PT. */
+  pointDistReg(i: number): number {
+    const px = PT[0]!;
+    const py = PT[1]!;
     if (this.kind[i] === OBS_CIRCLE) {
-      const d = norm(px - this.cx[i]!, py - this.cy[i]!) - this.radius[i]!;
+      // norm(px - cx, py - cy) written out: V8 does not inline a call on a rarely taken branch.
+      const dx = px - this.cx[i]!;
+      const dy = py - this.cy[i]!;
+      const d = Math.sqrt(dx * dx + dy * dy) - this.radius[i]!;
       return d > 0 ? d : 0;
     }
-    return pointConvexDist(px, py, this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
+    // Unary + (a no-op on numbers): typed as a number, the merged result stays unboxed.
+    return +pointConvexDistReg(this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
   }
 
   /** Distance from segment ab to obstacle i (0 if they meet). */
@@ -727,13 +756,32 @@ export class ObstacleSet {
 
   /** True if a base of radius r at (x, y) overlaps obstacle i (touching does not count). */
   baseOverlaps(i: number, x: number, y: number, r: number): boolean {
+    PT[0] = x;
+    PT[1] = y;
+    PT[2] = r;
+    return this.baseOverlapsReg(i);
+  }
+
+  /** baseOverlaps for the base in PT. */
+  private baseOverlapsReg(i: number): boolean {
+    const x = PT[0]!;
+    const y = PT[1]!;
+    const r = PT[2]!;
     if (x + r < this.minX[i]! || x - r > this.maxX[i]! || y + r < this.minY[i]! || y - r > this.maxY[i]!) return false;
-    return this.pointDist(i, x, y) < r - TOUCH_EPS;
+    return this.pointDistReg(i) < r - TOUCH_EPS;
   }
 
   /** True if a base of radius r at (x, y) overlaps any obstacle. */
   baseOverlapsAny(x: number, y: number, r: number): boolean {
-    for (let i = 0; i < this.count; i++) if (this.baseOverlaps(i, x, y, r)) return true;
+    PT[0] = x;
+    PT[1] = y;
+    PT[2] = r;
+    return this.baseOverlapsAnyReg();
+  }
+
+  /** baseOverlapsAny for the base in PT. */
+  baseOverlapsAnyReg(): boolean {
+    for (let i = 0; i < this.count; i++) if (this.baseOverlapsReg(i)) return true;
     return false;
   }
 
@@ -899,9 +947,11 @@ function baseCoveredReg(obs: ObstacleSet, discs: Discs | null, skipA: number, sk
   const tx = PAIR[3]!;
   const ty = PAIR[4]!;
   const reach = PAIR[5]! + BTB_TOLERANCE;
+  PT[0] = tx;
+  PT[1] = ty;
   for (let i = 0; i < obs.count; i++) {
     if (tx + reach < obs.minX[i]! || tx - reach > obs.maxX[i]! || ty + reach < obs.minY[i]! || ty - reach > obs.maxY[i]!) continue;
-    if (obs.pointDist(i, tx, ty) <= reach) return true;
+    if (obs.pointDistReg(i) <= reach) return true;
   }
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {

@@ -4,7 +4,7 @@
  * when the allowance runs out; away and compass candidates are straight moves that stop at the
  * first obstacle, base or board edge; hold stays. Nothing here allocates.
  */
-import { BTB_TOLERANCE, PAIR, baseOnBoard, isBtb, rimDistance, inSightReg, isCoveredReg, norm } from './geometry.js';
+import { BTB_TOLERANCE, PAIR, PT, baseOnBoard, isBtb, rimDistance, inSightReg, isCoveredReg, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
 import { COMPASS, COMPASS_DISTANCES, HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, candidateEnemy } from './actions.js';
 import { COMPASS_X, COMPASS_Y } from './world.js';
@@ -30,7 +30,10 @@ export function positionFree(s: SquallState, m: number, x: number, y: number): b
   const r = s.r[m]!;
   const w = s.world;
   if (!baseOnBoard(x, y, r, w.width, w.height)) return false;
-  if (w.obstacles.baseOverlapsAny(x, y, r)) return false;
+  PT[0] = x; // geometry's point register: as arguments V8 would box them
+  PT[1] = y;
+  PT[2] = r;
+  if (w.obstacles.baseOverlapsAnyReg()) return false;
   for (let c = 0; c < s.count; c++) {
     if (c === m || s.alive[c] === 0) continue;
     const dx = s.x[c]! - x;

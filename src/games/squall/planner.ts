@@ -27,7 +27,7 @@
  * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
  * arrays grow only when a bigger terrain graph is first built.
  */
-import { ObstacleSet, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, rayEntryDiscAt, segDist2At, type Discs, norm } from './geometry.js';
+import { ObstacleSet, PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, rayEntryDiscAt, segDist2At, type Discs, norm } from './geometry.js';
 import { MAX_CHARS } from './params.js';
 import type { World } from './world.js';
 
@@ -349,7 +349,10 @@ export class Planner {
         const y = this.dcy[j]! + rho * BASE_SIN[k]!;
         if (!baseOnBoard(x, y, r, this.width, this.height, 0)) continue;
         if (this.insideBase(x, y, j)) continue;
-        if (this.obs.baseOverlapsAny(x, y, r)) continue;
+        PT[0] = x;
+        PT[1] = y;
+        PT[2] = r;
+        if (this.obs.baseOverlapsAnyReg()) continue;
         this.nx[n] = x;
         this.ny[n] = y;
         this.sIdx[n] = -1;
