@@ -488,18 +488,21 @@ export function attackFromBehind(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The segment register. V8 boxes (heap-allocates) every double passed to a call it does not
-// inline, so the hot segment tests (clearance, cover, sight) take their segment from here:
-// SEG = [ax, ay, bx, by], and SEG[4] = the base radius for the clearance test. A `*Reg` method
-// reads it; its plain form (coordinates as arguments) writes it and calls the `*Reg` one.
+// The segment register. V8 boxes (heap-allocates) every double passed to or returned from a
+// call it does not inline (which it often does not, deep in its inlining budget or on a rarely
+// taken branch), so the hot segment tests (clearance, cover, sight) take their segment from
+// here: SEG = [ax, ay, bx, by, r, lim], the segment, the base radius for the clearance test and
+// the distance limit for pointNearSeg. A `*Reg` method reads it; its plain form (coordinates as
+// arguments) writes it and calls the `*Reg` one.
 
-export const SEG = new Float64Array(5);
+export const SEG = new Float64Array(6);
 
 /**
- * pointSegmentDist2 from the point (xs[j], ys[j]) to the segment SEG, the same arithmetic written
- * out: called with doubles from a caller deep in the inliner's budget, V8 would box all six.
+ * Is the point (xs[j], ys[j]) closer to the segment SEG than SEG[5] (pointSegmentDist2 < SEG[5]²;
+ * <= when `inclusive`)? The point comes by index, the answer is a boolean, and the arithmetic is
+ * pointSegmentDist2's written out: nothing here can be boxed, inlined or not.
  */
-export function segDist2At(xs: Float64Array, ys: Float64Array, j: number): number {
+export function pointNearSeg(xs: Float64Array, ys: Float64Array, j: number, inclusive: boolean): boolean {
   const px = xs[j]!;
   const py = ys[j]!;
   const ax = SEG[0]!;
@@ -512,7 +515,9 @@ export function segDist2At(xs: Float64Array, ys: Float64Array, j: number): numbe
   else if (t > 1) t = 1;
   const qx = ax + t * dx - px;
   const qy = ay + t * dy - py;
-  return qx * qx + qy * qy;
+  const d2 = qx * qx + qy * qy;
+  const lim = SEG[5]!;
+  return inclusive ? d2 <= lim * lim : d2 < lim * lim;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -715,8 +720,8 @@ export class ObstacleSet {
     const by = SEG[3]!;
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
     if (this.kind[i] === OBS_CIRCLE) {
-      const r = this.radius[i]!;
-      return segDist2At(this.cx, this.cy, i) <= r * r; // segmentHitsCircle
+      SEG[5] = this.radius[i]!;
+      return pointNearSeg(this.cx, this.cy, i, true); // segmentHitsCircle
     }
     return this.polyHits(i, 0);
   }
@@ -739,7 +744,8 @@ export class ObstacleSet {
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
     if (this.kind[i] === OBS_CIRCLE) {
       const r = this.radius[i]! - 1e-9;
-      return r > 0 && segDist2At(this.cx, this.cy, i) < r * r;
+      SEG[5] = r;
+      return r > 0 && pointNearSeg(this.cx, this.cy, i, false);
     }
     return this.polyHits(i, 1e-9);
   }
@@ -799,8 +805,8 @@ export class ObstacleSet {
   private clearOfReg(i: number): boolean {
     if (!this.boxNear(i, SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, SEG[4]!)) return true;
     if (this.kind[i] === OBS_CIRCLE) {
-      const rr = this.radius[i]! + (SEG[4]! - TOUCH_EPS);
-      return !(segDist2At(this.cx, this.cy, i) < rr * rr);
+      SEG[5] = this.radius[i]! + (SEG[4]! - TOUCH_EPS);
+      return !pointNearSeg(this.cx, this.cy, i, false);
     }
     return !this.polyHits(i, 0) && !this.polyBoundaryNear(i);
   }
@@ -817,6 +823,7 @@ export class ObstacleSet {
     const by = SEG[3]!;
     const r = SEG[4]! - TOUCH_EPS;
     const r2 = r * r;
+    SEG[5] = r;
     const o = this.vStart[i]!;
     const k = this.vCount[i]!;
     const xs = this.vx;
@@ -825,7 +832,7 @@ export class ObstacleSet {
       const n = e + 1 === o + k ? o : e + 1;
       const px = xs[e]!;
       const py = ys[e]!;
-      if (segDist2At(xs, ys, e) < r2) return true;
+      if (pointNearSeg(xs, ys, e, false)) return true; // pointSegmentDist2(p, a, b) < r2
       if (pointSegmentDist2(ax, ay, px, py, xs[n]!, ys[n]!) < r2) return true;
       if (pointSegmentDist2(bx, by, px, py, xs[n]!, ys[n]!) < r2) return true;
     }
@@ -927,8 +934,8 @@ function segmentCoveredSeg(obs: ObstacleSet, discs: Discs | null, skipA: number,
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      const r = discs.r[c]!;
-      if (segDist2At(discs.x, discs.y, c) <= r * r) return true; // segmentHitsCircle
+      SEG[5] = discs.r[c]!;
+      if (pointNearSeg(discs.x, discs.y, c, true)) return true; // segmentHitsCircle
     }
   }
   return false;
@@ -999,8 +1006,8 @@ export function segmentUnobstructed(obs: ObstacleSet, ax: number, ay: number, bx
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      const r = discs.r[c]! - 1e-9;
-      if (segDist2At(discs.x, discs.y, c) < r * r) return false;
+      SEG[5] = discs.r[c]! - 1e-9;
+      if (pointNearSeg(discs.x, discs.y, c, false)) return false;
     }
   }
   return true;
@@ -1129,8 +1136,8 @@ function unobstructedAmong(obs: ObstacleSet, list: Int32Array, n: number, discs:
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      const r = discs.r[c]! - 1e-9;
-      if (segDist2At(discs.x, discs.y, c) < r * r) return false;
+      SEG[5] = discs.r[c]! - 1e-9;
+      if (pointNearSeg(discs.x, discs.y, c, false)) return false;
     }
   }
   return true;

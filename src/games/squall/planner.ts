@@ -27,7 +27,7 @@
  * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
  * arrays grow only when a bigger terrain graph is first built.
  */
-import { ObstacleSet, PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, rayEntryDiscAt, segDist2At, type Discs, norm } from './geometry.js';
+import { ObstacleSet, PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, pointNearSeg, rayEntryDiscAt, type Discs, norm } from './geometry.js';
 import { MAX_CHARS } from './params.js';
 import type { World } from './world.js';
 
@@ -607,8 +607,8 @@ export class Planner {
   /** Is the segment SEG (geometry.ts) clear of the other bases? */
   private clearOfBasesSeg(): boolean {
     for (let j = 0; j < this.dcN; j++) {
-      const rr = this.dcr[j]! - TOUCH_EPS;
-      if (segDist2At(this.dcx, this.dcy, j) < rr * rr) return false;
+      SEG[5] = this.dcr[j]! - TOUCH_EPS;
+      if (pointNearSeg(this.dcx, this.dcy, j, false)) return false;
     }
     return true;
   }
@@ -715,8 +715,8 @@ export class Planner {
     SEG[4] = r;
     for (let c = 0; c < b.count; c++) {
       if (c === mover || b.alive[c] === 0) continue;
-      const rr = b.r[c]! + r - TOUCH_EPS;
-      if (segDist2At(b.x, b.y, c) < rr * rr) return false;
+      SEG[5] = b.r[c]! + r - TOUCH_EPS;
+      if (pointNearSeg(b.x, b.y, c, false)) return false;
     }
     if (!this.obs.segmentClearReg()) return false;
     this.pathX[0] = ax;
