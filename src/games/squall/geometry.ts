@@ -3,6 +3,12 @@
  * path planner and the policies; unit-tested with hand-computed cases
  * (test/games/squall/geometry.test.ts).
  *
+ * Hot paths pass coordinates through module-level registers (SEG, PAIR, PT, RAY: Float64Arrays
+ * read by the `*Reg` forms) rather than as arguments: V8 heap-allocates ("boxes") a double
+ * passed to or returned from a call it does not inline, and most of the garbage a game made
+ * came from that. The plain forms, with coordinates as arguments, write the register and call
+ * the `*Reg` form. A register holds its values only until the next call that writes it.
+ *
  * Conventions: x grows east, y grows north, the board's south-west corner is (0, 0).
  * Convex polygons are stored counter-clockwise (see `ObstacleSet`). Bases are discs.
  *
@@ -364,8 +370,8 @@ export function rayEntryDiscAt(xs: Float64Array, ys: Float64Array, j: number): n
 }
 
 /**
- * First t >= 0 at which p + t d (RAY) enters the slab swept outward (depth r) from the edge a->b of a
- * counter-clockwise polygon.
+ * First t >= 0 at which p + t d (RAY) enters the slab swept outward (depth RAY[5]) from the edge
+ * from vertex a to vertex b of a counter-clockwise polygon.
  */
 function rayEntrySlab(xs: Float64Array, ys: Float64Array, a: number, b: number): number {
   // The ray comes from the register RAY, the edge from the vertex arrays: no double arguments.

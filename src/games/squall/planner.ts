@@ -385,8 +385,8 @@ export class Planner {
   }
 
   /**
-   * Settle the unsettled waypoint with the least dist + h if that is below `this.limit`, relaxing its
-   * edges. Returns false when there is none.
+   * Settle the unsettled waypoint with the least dist + h if that is below `this.limit`,
+   * relaxing its edges. Returns false when there is none.
    *
    * Edges that need a full collision test are evaluated lazily (lazy A*): relaxing assumes them
    * clear, and only the edge to a waypoint's parent is tested when the waypoint comes up for
