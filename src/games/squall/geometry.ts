@@ -3,6 +3,12 @@
  * path planner and the policies; unit-tested with hand-computed cases
  * (test/games/squall/geometry.test.ts).
  *
+ * Hot paths pass coordinates through module-level registers (SEG, PAIR, PT, RAY: Float64Arrays
+ * read by the `*Reg` forms) rather than as arguments: V8 heap-allocates ("boxes") a double
+ * passed to or returned from a call it does not inline, and most of the garbage a game made
+ * came from that. The plain forms, with coordinates as arguments, write the register and call
+ * the `*Reg` form. A register holds its values only until the next call that writes it.
+ *
  * Conventions: x grows east, y grows north, the board's south-west corner is (0, 0).
  * Convex polygons are stored counter-clockwise (see `ObstacleSet`). Bases are discs.
  *
@@ -24,9 +30,13 @@ export const STOP_BACKOFF = 1e-6;
 // ---------------------------------------------------------------------------------------------
 // Points, segments, discs
 
+// Math.sqrt bound once: it keeps norm's bytecode under the size V8 always inlines (27 bytes);
+// a norm call that is not inlined boxes (allocates) its arguments and its result.
+const sqrt = Math.sqrt;
+
 /** Length of (dx, dy) (Math.hypot is several times slower in V8 and we never need its range). */
 export function norm(dx: number, dy: number): number {
-  return Math.sqrt(dx * dx + dy * dy);
+  return sqrt(dx * dx + dy * dy);
 }
 
 export function distance(x0: number, y0: number, x1: number, y1: number): number {
@@ -184,8 +194,24 @@ export function pointInConvex(px: number, py: number, xs: Float64Array, ys: Floa
   return true;
 }
 
+/**
+ * The point register (V8 boxes doubles passed to calls it does not inline): PT = [x, y, r], a
+ * point, or a base's centre and radius, for pointConvexDistReg and ObstacleSet's pointDistReg
+ * and baseOverlapsAnyReg; the plain forms write it.
+ */
+export const PT = new Float64Array(3);
+
 /** Distance from a point to a convex polygon (0 inside). */
 export function pointConvexDist(px: number, py: number, xs: Float64Array, ys: Float64Array, o: number, k: number): number {
+  PT[0] = px;
+  PT[1] = py;
+  return pointConvexDistReg(xs, ys, o, k);
+}
+
+/** pointConvexDist for the point in PT. */
+function pointConvexDistReg(xs: Float64Array, ys: Float64Array, o: number, k: number): number {
+  const px = PT[0]!;
+  const py = PT[1]!;
   if (pointInConvex(px, py, xs, ys, o, k)) return 0;
   let best = Infinity;
   for (let i = 0; i < k; i++) {
@@ -314,10 +340,50 @@ export function rayEntryDisc(px: number, py: number, dx: number, dy: number, cx:
 }
 
 /**
- * First t >= 0 at which p + t d enters the slab swept outward (depth r) from the edge a->b of a
- * counter-clockwise polygon.
+ * The ray register (doubles passed as arguments would be boxed by V8): RAY = [px, py, dx, dy,
+ * r, rho, t], the start, the displacement, the moving base's radius (for ObstacleSet.rayEntryReg
+ * and rayEntryAll), the inflation radius (for rayEntryConvexReg and rayEntrySlab) and
+ * rayEntryAll's result (a double returned from a call that is not inlined is boxed too).
  */
-function rayEntrySlab(px: number, py: number, dx: number, dy: number, ax: number, ay: number, bx: number, by: number, r: number): number {
+export const RAY = new Float64Array(7);
+
+/**
+ * rayEntryDisc for the ray in RAY and the disc of radius RAY[5] round (xs[j], ys[j]): the same
+ * arithmetic written out (called with doubles where the inliner's budget is spent, V8 would box
+ * all seven).
+ */
+export function rayEntryDiscAt(xs: Float64Array, ys: Float64Array, j: number): number {
+  const dx = RAY[2]!;
+  const dy = RAY[3]!;
+  const rho = RAY[5]!;
+  const fx = RAY[0]! - xs[j]!;
+  const fy = RAY[1]! - ys[j]!;
+  const a = dx * dx + dy * dy;
+  const b = 2 * (fx * dx + fy * dy);
+  const c = fx * fx + fy * fy - rho * rho;
+  if (c <= 0) return b < 0 ? 0 : Infinity;
+  if (a === 0) return Infinity;
+  const disc = b * b - 4 * a * c;
+  if (disc <= 0) return Infinity;
+  const t = (-b - Math.sqrt(disc)) / (2 * a);
+  return t >= 0 ? t : Infinity;
+}
+
+/**
+ * First t >= 0 at which p + t d (RAY) enters the slab swept outward (depth RAY[5]) from the edge
+ * from vertex a to vertex b of a counter-clockwise polygon.
+ */
+function rayEntrySlab(xs: Float64Array, ys: Float64Array, a: number, b: number): number {
+  // The ray comes from the register RAY, the edge from the vertex arrays: no double arguments.
+  const px = RAY[0]!;
+  const py = RAY[1]!;
+  const dx = RAY[2]!;
+  const dy = RAY[3]!;
+  const r = RAY[5]!;
+  const ax = xs[a]!;
+  const ay = ys[a]!;
+  const bx = xs[b]!;
+  const by = ys[b]!;
   const ex = bx - ax;
   const ey = by - ay;
   const len = norm(ex, ey);
@@ -363,12 +429,22 @@ export function rayEntryConvex(
   px: number, py: number, dx: number, dy: number,
   xs: Float64Array, ys: Float64Array, o: number, k: number, r: number,
 ): number {
+  RAY[0] = px;
+  RAY[1] = py;
+  RAY[2] = dx;
+  RAY[3] = dy;
+  RAY[5] = r;
+  return rayEntryConvexReg(xs, ys, o, k);
+}
+
+/** rayEntryConvex for the ray in RAY (inflation radius RAY[5]). */
+function rayEntryConvexReg(xs: Float64Array, ys: Float64Array, o: number, k: number): number {
   let best = Infinity;
   for (let i = 0; i < k; i++) {
     const j = i + 1 === k ? 0 : i + 1;
-    const t1 = rayEntryDisc(px, py, dx, dy, xs[o + i]!, ys[o + i]!, r);
+    const t1 = rayEntryDiscAt(xs, ys, o + i);
     if (t1 < best) best = t1;
-    const t2 = rayEntrySlab(px, py, dx, dy, xs[o + i]!, ys[o + i]!, xs[o + j]!, ys[o + j]!, r);
+    const t2 = rayEntrySlab(xs, ys, o + i, o + j);
     if (t2 < best) best = t2;
   }
   return best;
@@ -415,6 +491,39 @@ export function attackFromBehind(
   attX: number, attY: number,
 ): boolean {
   return !inFieldOfView(defX, defY, defFx, defFy, cosHalfFov, attX, attY);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The segment register. V8 boxes (heap-allocates) every double passed to or returned from a
+// call it does not inline (which it often does not, deep in its inlining budget or on a rarely
+// taken branch), so the hot segment tests (clearance, cover, sight) take their segment from
+// here: SEG = [ax, ay, bx, by, r, lim], the segment, the base radius for the clearance test and
+// the distance limit for pointNearSeg. A `*Reg` method reads it; its plain form (coordinates as
+// arguments) writes it and calls the `*Reg` one.
+
+export const SEG = new Float64Array(6);
+
+/**
+ * Is the point (xs[j], ys[j]) closer to the segment SEG than SEG[5] (pointSegmentDist2 < SEG[5]²;
+ * <= when `inclusive`)? The point comes by index, the answer is a boolean, and the arithmetic is
+ * pointSegmentDist2's written out: nothing here can be boxed, inlined or not.
+ */
+export function pointNearSeg(xs: Float64Array, ys: Float64Array, j: number, inclusive: boolean): boolean {
+  const px = xs[j]!;
+  const py = ys[j]!;
+  const ax = SEG[0]!;
+  const ay = SEG[1]!;
+  const dx = SEG[2]! - ax;
+  const dy = SEG[3]! - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  const qx = ax + t * dx - px;
+  const qy = ay + t * dy - py;
+  const d2 = qx * qx + qy * qy;
+  const lim = SEG[5]!;
+  return inclusive ? d2 <= lim * lim : d2 < lim * lim;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -538,11 +647,24 @@ export class ObstacleSet {
 
   /** Distance from a point to obstacle i (0 inside). */
   pointDist(i: number, px: number, py: number): number {
+    PT[0] = px;
+    PT[1] = py;
+    return this.pointDistReg(i);
+  }
+
+  /** pointDist for the point in PT. */
+  pointDistReg(i: number): number {
+    const px = PT[0]!;
+    const py = PT[1]!;
     if (this.kind[i] === OBS_CIRCLE) {
-      const d = norm(px - this.cx[i]!, py - this.cy[i]!) - this.radius[i]!;
+      // norm(px - cx, py - cy) written out: V8 does not inline a call on a rarely taken branch.
+      const dx = px - this.cx[i]!;
+      const dy = py - this.cy[i]!;
+      const d = Math.sqrt(dx * dx + dy * dy) - this.radius[i]!;
       return d > 0 ? d : 0;
     }
-    return pointConvexDist(px, py, this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
+    // Unary + (a no-op on numbers): typed as a number, the merged result stays unboxed.
+    return +pointConvexDistReg(this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
   }
 
   /** Distance from segment ab to obstacle i (0 if they meet). */
@@ -552,10 +674,14 @@ export class ObstacleSet {
   }
 
   /**
-   * Cyrus–Beck against polygon i shrunk by `shrink` (0: the closed polygon), with the
-   * precomputed edge normals: same result as segmentHitsConvex, without recomputing them.
+   * Cyrus–Beck: segment SEG against polygon i shrunk by `shrink` (0: the closed polygon), with
+   * the precomputed edge normals: same result as segmentHitsConvex, without recomputing them.
    */
-  private polyHits(i: number, ax: number, ay: number, bx: number, by: number, shrink: number): boolean {
+  private polyHits(i: number, shrink: number): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
     const o = this.vStart[i]!;
     const k = this.vCount[i]!;
     let t0 = 0;
@@ -583,44 +709,51 @@ export class ObstacleSet {
     return t0 <= t1 + 1e-12;
   }
 
-  /** True if segment ab comes closer than r to obstacle i (early exits; r > 0). */
-  segmentWithin(i: number, ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    const r2 = r * r;
-    if (this.kind[i] === OBS_CIRCLE) {
-      const rr = this.radius[i]! + r;
-      return pointSegmentDist2(this.cx[i]!, this.cy[i]!, ax, ay, bx, by) < rr * rr;
-    }
-    if (this.polyHits(i, ax, ay, bx, by, 0)) return true;
-    const o = this.vStart[i]!;
-    const k = this.vCount[i]!;
-    const xs = this.vx;
-    const ys = this.vy;
-    for (let e = o; e < o + k; e++) {
-      const n = e + 1 === o + k ? o : e + 1;
-      const px = xs[e]!;
-      const py = ys[e]!;
-      if (pointSegmentDist2(px, py, ax, ay, bx, by) < r2) return true;
-      if (pointSegmentDist2(ax, ay, px, py, xs[n]!, ys[n]!) < r2) return true;
-      if (pointSegmentDist2(bx, by, px, py, xs[n]!, ys[n]!) < r2) return true;
-    }
-    return false;
-  }
-
   /** True if the closed segment ab meets obstacle i, however little (cover). */
   segmentHits(i: number, ax: number, ay: number, bx: number, by: number): boolean {
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = bx;
+    SEG[3] = by;
+    return this.hitsReg(i);
+  }
+
+  /** segmentHits for the segment SEG. */
+  hitsReg(i: number): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
-    if (this.kind[i] === OBS_CIRCLE) return segmentHitsCircle(ax, ay, bx, by, this.cx[i]!, this.cy[i]!, this.radius[i]!);
-    return this.polyHits(i, ax, ay, bx, by, 0);
+    if (this.kind[i] === OBS_CIRCLE) {
+      SEG[5] = this.radius[i]!;
+      return pointNearSeg(this.cx, this.cy, i, true); // segmentHitsCircle
+    }
+    return this.polyHits(i, 0);
   }
 
   /** True if segment ab passes through the interior of obstacle i (grazing does not count: sight). */
   segmentPenetrates(i: number, ax: number, ay: number, bx: number, by: number): boolean {
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = bx;
+    SEG[3] = by;
+    return this.penetratesReg(i);
+  }
+
+  /** segmentPenetrates for the segment SEG. */
+  penetratesReg(i: number): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
     if (this.kind[i] === OBS_CIRCLE) {
       const r = this.radius[i]! - 1e-9;
-      return r > 0 && pointSegmentDist2(this.cx[i]!, this.cy[i]!, ax, ay, bx, by) < r * r;
+      SEG[5] = r;
+      return r > 0 && pointNearSeg(this.cx, this.cy, i, false);
     }
-    return this.polyHits(i, ax, ay, bx, by, 1e-9);
+    return this.polyHits(i, 1e-9);
   }
 
   /** Cheap rejection: can segment ab come within `margin` of obstacle i's bounding box? */
@@ -635,34 +768,136 @@ export class ObstacleSet {
 
   /** True if a base of radius r at (x, y) overlaps obstacle i (touching does not count). */
   baseOverlaps(i: number, x: number, y: number, r: number): boolean {
+    PT[0] = x;
+    PT[1] = y;
+    PT[2] = r;
+    return this.baseOverlapsReg(i);
+  }
+
+  /** baseOverlaps for the base in PT. */
+  private baseOverlapsReg(i: number): boolean {
+    const x = PT[0]!;
+    const y = PT[1]!;
+    const r = PT[2]!;
     if (x + r < this.minX[i]! || x - r > this.maxX[i]! || y + r < this.minY[i]! || y - r > this.maxY[i]!) return false;
-    return this.pointDist(i, x, y) < r - TOUCH_EPS;
+    return this.pointDistReg(i) < r - TOUCH_EPS;
   }
 
   /** True if a base of radius r at (x, y) overlaps any obstacle. */
   baseOverlapsAny(x: number, y: number, r: number): boolean {
-    for (let i = 0; i < this.count; i++) if (this.baseOverlaps(i, x, y, r)) return true;
+    PT[0] = x;
+    PT[1] = y;
+    PT[2] = r;
+    return this.baseOverlapsAnyReg();
+  }
+
+  /** baseOverlapsAny for the base in PT. */
+  baseOverlapsAnyReg(): boolean {
+    for (let i = 0; i < this.count; i++) if (this.baseOverlapsReg(i)) return true;
     return false;
   }
 
   /** True if a base of radius r can slide along segment ab without overlapping obstacle i. */
   segmentClearOf(i: number, ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    if (!this.boxNear(i, ax, ay, bx, by, r)) return true;
-    return !this.segmentWithin(i, ax, ay, bx, by, r - TOUCH_EPS);
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = bx;
+    SEG[3] = by;
+    SEG[4] = r;
+    return this.clearOfReg(i);
+  }
+
+  /** segmentClearOf for the segment SEG and the radius SEG[4]. */
+  private clearOfReg(i: number): boolean {
+    if (!this.boxNear(i, SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, SEG[4]!)) return true;
+    if (this.kind[i] === OBS_CIRCLE) {
+      SEG[5] = this.radius[i]! + (SEG[4]! - TOUCH_EPS);
+      return !pointNearSeg(this.cx, this.cy, i, false);
+    }
+    return !this.polyHits(i, 0) && !this.polyBoundaryNear(i);
+  }
+
+  /**
+   * Does segment SEG come closer than SEG[4] - TOUCH_EPS to the boundary of polygon i (a vertex
+   * near the segment or an end near an edge)? Kept apart from clearOfReg so that the inliner's
+   * budget covers its pointSegmentDist2 calls (an un-inlined one boxes its six doubles).
+   */
+  private polyBoundaryNear(i: number): boolean {
+    const ax = SEG[0]!;
+    const ay = SEG[1]!;
+    const bx = SEG[2]!;
+    const by = SEG[3]!;
+    const r = SEG[4]! - TOUCH_EPS;
+    const r2 = r * r;
+    SEG[5] = r;
+    const o = this.vStart[i]!;
+    const k = this.vCount[i]!;
+    const xs = this.vx;
+    const ys = this.vy;
+    for (let e = o; e < o + k; e++) {
+      const n = e + 1 === o + k ? o : e + 1;
+      const px = xs[e]!;
+      const py = ys[e]!;
+      if (pointNearSeg(xs, ys, e, false)) return true; // pointSegmentDist2(p, a, b) < r2
+      if (pointSegmentDist2(ax, ay, px, py, xs[n]!, ys[n]!) < r2) return true;
+      if (pointSegmentDist2(bx, by, px, py, xs[n]!, ys[n]!) < r2) return true;
+    }
+    return false;
   }
 
   /** True if a base of radius r can slide along segment ab without overlapping any obstacle. */
   segmentClear(ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    for (let i = 0; i < this.count; i++) if (!this.segmentClearOf(i, ax, ay, bx, by, r)) return false;
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = bx;
+    SEG[3] = by;
+    SEG[4] = r;
+    return this.segmentClearReg();
+  }
+
+  /** segmentClear for the segment SEG and the radius SEG[4]. */
+  segmentClearReg(): boolean {
+    for (let i = 0; i < this.count; i++) if (!this.clearOfReg(i)) return false;
     return true;
   }
 
   /** First t >= 0 at which a base of radius r moving from p along d touches obstacle i. */
   rayEntry(i: number, px: number, py: number, dx: number, dy: number, r: number): number {
+    RAY[0] = px;
+    RAY[1] = py;
+    RAY[2] = dx;
+    RAY[3] = dy;
+    RAY[4] = r;
+    return this.rayEntryReg(i);
+  }
+
+  /** rayEntry for the ray in RAY. */
+  private rayEntryReg(i: number): number {
+    const px = RAY[0]!;
+    const py = RAY[1]!;
+    const dx = RAY[2]!;
+    const dy = RAY[3]!;
+    const r = RAY[4]!;
     if (!this.boxNear(i, px, py, px + dx, py + dy, r)) return Infinity;
     const rr = r - TOUCH_EPS;
-    if (this.kind[i] === OBS_CIRCLE) return rayEntryDisc(px, py, dx, dy, this.cx[i]!, this.cy[i]!, this.radius[i]! + rr);
-    return rayEntryConvex(px, py, dx, dy, this.vx, this.vy, this.vStart[i]!, this.vCount[i]!, rr);
+    // The unary + (a no-op on numbers) types a call's result as a number: where this is inlined
+    // into rayEntryAll's loop, TurboFan then keeps the merged result unboxed.
+    if (this.kind[i] === OBS_CIRCLE) {
+      RAY[5] = this.radius[i]! + rr;
+      return +rayEntryDiscAt(this.cx, this.cy, i);
+    }
+    RAY[5] = rr;
+    return +rayEntryConvexReg(this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
+  }
+
+  /** The least rayEntry over all obstacles (Infinity if none), for the ray in RAY: into RAY[6]. */
+  rayEntryAll(): void {
+    let hit = Infinity;
+    for (let i = 0; i < this.count; i++) {
+      const h = this.rayEntryReg(i);
+      if (h < hit) hit = h;
+    }
+    RAY[6] = hit;
   }
 }
 
@@ -684,15 +919,29 @@ export interface Discs {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cover and sight
+// Cover and sight. Like the segment tests, the rules take their two bases from a register (the
+// `*Reg` forms): PAIR = [ax, ay, ar, bx, by, br], the shooter's centre and radius, then the
+// target's. The plain forms write it.
+
+export const PAIR = new Float64Array(6);
 
 /** Cover on the segment: some obstacle meets the closed segment between the centres. */
 export function segmentCovered(obs: ObstacleSet, ax: number, ay: number, bx: number, by: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  for (let i = 0; i < obs.count; i++) if (obs.segmentHits(i, ax, ay, bx, by)) return true;
+  SEG[0] = ax;
+  SEG[1] = ay;
+  SEG[2] = bx;
+  SEG[3] = by;
+  return segmentCoveredSeg(obs, discs, skipA, skipB);
+}
+
+/** segmentCovered for the segment SEG. */
+function segmentCoveredSeg(obs: ObstacleSet, discs: Discs | null, skipA: number, skipB: number): boolean {
+  for (let i = 0; i < obs.count; i++) if (obs.hitsReg(i)) return true;
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      if (segmentHitsCircle(ax, ay, bx, by, discs.x[c]!, discs.y[c]!, discs.r[c]!)) return true;
+      SEG[5] = discs.r[c]!;
+      if (pointNearSeg(discs.x, discs.y, c, true)) return true; // segmentHitsCircle
     }
   }
   return false;
@@ -700,10 +949,22 @@ export function segmentCovered(obs: ObstacleSet, ax: number, ay: number, bx: num
 
 /** Cover on the base: some obstacle touches the target's base (within BTB_TOLERANCE). */
 export function baseCovered(obs: ObstacleSet, tx: number, ty: number, tr: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  const reach = tr + BTB_TOLERANCE;
+  PAIR[3] = tx;
+  PAIR[4] = ty;
+  PAIR[5] = tr;
+  return baseCoveredReg(obs, discs, skipA, skipB);
+}
+
+/** baseCovered for the target base in PAIR. */
+function baseCoveredReg(obs: ObstacleSet, discs: Discs | null, skipA: number, skipB: number): boolean {
+  const tx = PAIR[3]!;
+  const ty = PAIR[4]!;
+  const reach = PAIR[5]! + BTB_TOLERANCE;
+  PT[0] = tx;
+  PT[1] = ty;
   for (let i = 0; i < obs.count; i++) {
     if (tx + reach < obs.minX[i]! || tx - reach > obs.maxX[i]! || ty + reach < obs.minY[i]! || ty - reach > obs.maxY[i]!) continue;
-    if (obs.pointDist(i, tx, ty) <= reach) return true;
+    if (obs.pointDistReg(i) <= reach) return true;
   }
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
@@ -723,18 +984,36 @@ export function isCovered(
   ax: number, ay: number, bx: number, by: number, br: number,
   discs: Discs | null, skipA: number, skipB: number,
 ): boolean {
-  if (segmentCovered(obs, ax, ay, bx, by, discs, skipA, skipB)) return true;
-  return mode === 'segment-or-base' && baseCovered(obs, bx, by, br, discs, skipA, skipB);
+  PAIR[0] = ax;
+  PAIR[1] = ay;
+  PAIR[3] = bx;
+  PAIR[4] = by;
+  PAIR[5] = br;
+  return isCoveredReg(obs, mode, discs, skipA, skipB);
+}
+
+/** isCovered for the two bases in PAIR (the shooter's radius is not used). */
+export function isCoveredReg(obs: ObstacleSet, mode: 'segment-or-base' | 'segment', discs: Discs | null, skipA: number, skipB: number): boolean {
+  SEG[0] = PAIR[0]!;
+  SEG[1] = PAIR[1]!;
+  SEG[2] = PAIR[3]!;
+  SEG[3] = PAIR[4]!;
+  if (segmentCoveredSeg(obs, discs, skipA, skipB)) return true;
+  return mode === 'segment-or-base' && baseCoveredReg(obs, discs, skipA, skipB);
 }
 
 /** True if segment ab passes through no obstacle's interior (grazing an obstacle does not block). */
 export function segmentUnobstructed(obs: ObstacleSet, ax: number, ay: number, bx: number, by: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  for (let i = 0; i < obs.count; i++) if (obs.segmentPenetrates(i, ax, ay, bx, by)) return false;
+  SEG[0] = ax;
+  SEG[1] = ay;
+  SEG[2] = bx;
+  SEG[3] = by;
+  for (let i = 0; i < obs.count; i++) if (obs.penetratesReg(i)) return false;
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      const r = discs.r[c]! - 1e-9;
-      if (pointSegmentDist2(discs.x[c]!, discs.y[c]!, ax, ay, bx, by) < r * r) return false;
+      SEG[5] = discs.r[c]! - 1e-9;
+      if (pointNearSeg(discs.x, discs.y, c, false)) return false;
     }
   }
   return true;
@@ -763,6 +1042,23 @@ export function inSight(
   ax: number, ay: number, ar: number, bx: number, by: number, br: number,
   discs: Discs | null, skipA: number, skipB: number,
 ): boolean {
+  PAIR[0] = ax;
+  PAIR[1] = ay;
+  PAIR[2] = ar;
+  PAIR[3] = bx;
+  PAIR[4] = by;
+  PAIR[5] = br;
+  return inSightReg(obs, discs, skipA, skipB);
+}
+
+/** inSight for the two bases in PAIR. */
+export function inSightReg(obs: ObstacleSet, discs: Discs | null, skipA: number, skipB: number): boolean {
+  const ax = PAIR[0]!;
+  const ay = PAIR[1]!;
+  const ar = PAIR[2]!;
+  const bx = PAIR[3]!;
+  const by = PAIR[4]!;
+  const br = PAIR[5]!;
   // Only obstacles meeting the bounding box of the two bases can block a sight line.
   if (sightScratch.length < obs.count) sightScratch = new Int32Array(obs.count);
   const list = sightScratch;
@@ -776,8 +1072,16 @@ export function inSight(
     list[n++] = i;
   }
   if (n === 0 && discs === null) return true;
-  if (unobstructedAmong(obs, list, n, ax, ay, bx, by, discs, skipA, skipB)) return true;
-  const d = norm(bx - ax, by - ay);
+  SEG[0] = ax;
+  SEG[1] = ay;
+  SEG[2] = bx;
+  SEG[3] = by;
+  if (unobstructedAmong(obs, list, n, discs, skipA, skipB)) return true;
+  // norm(bx - ax, by - ay), written out: V8 does not inline a call it has seen rarely, and
+  // this one (reached when the centre line is blocked) would then box its doubles.
+  const ex = bx - ax;
+  const ey = by - ay;
+  const d = Math.sqrt(ex * ex + ey * ey);
   if (d <= Math.abs(ar - br)) return true; // one base within the other: cannot happen on the board
   const ux = (bx - ax) / d;
   const uy = (by - ay) / d;
@@ -802,7 +1106,16 @@ export function inSight(
   const t2by = pby - br * sn * ny;
   for (let k = 0; k < n; k++) {
     const i = list[k]!;
-    if (obs.segmentPenetrates(i, t1ax, t1ay, t1bx, t1by) && obs.segmentPenetrates(i, t2ax, t2ay, t2bx, t2by)) return false;
+    SEG[0] = t1ax;
+    SEG[1] = t1ay;
+    SEG[2] = t1bx;
+    SEG[3] = t1by;
+    if (!obs.penetratesReg(i)) continue;
+    SEG[0] = t2ax;
+    SEG[1] = t2ay;
+    SEG[2] = t2bx;
+    SEG[3] = t2by;
+    if (obs.penetratesReg(i)) return false;
   }
   const half = (SIGHT_POINTS - 1) / 2;
   for (let i = 0; i < SIGHT_POINTS; i++) {
@@ -811,7 +1124,11 @@ export function inSight(
     const py = pay + u * ny;
     for (let j = 0; j < SIGHT_POINTS; j++) {
       const v = ((j - half) / half) * br * sn;
-      if (unobstructedAmong(obs, list, n, px, py, pbx + v * nx, pby + v * ny, discs, skipA, skipB)) return true;
+      SEG[0] = px;
+      SEG[1] = py;
+      SEG[2] = pbx + v * nx;
+      SEG[3] = pby + v * ny;
+      if (unobstructedAmong(obs, list, n, discs, skipA, skipB)) return true;
     }
   }
   return false;
@@ -819,17 +1136,14 @@ export function inSight(
 
 let sightScratch = new Int32Array(16);
 
-function unobstructedAmong(
-  obs: ObstacleSet, list: Int32Array, n: number,
-  ax: number, ay: number, bx: number, by: number,
-  discs: Discs | null, skipA: number, skipB: number,
-): boolean {
-  for (let k = 0; k < n; k++) if (obs.segmentPenetrates(list[k]!, ax, ay, bx, by)) return false;
+/** segmentUnobstructed for the segment SEG, testing only the obstacles list[0 .. n). */
+function unobstructedAmong(obs: ObstacleSet, list: Int32Array, n: number, discs: Discs | null, skipA: number, skipB: number): boolean {
+  for (let k = 0; k < n; k++) if (obs.penetratesReg(list[k]!)) return false;
   if (discs !== null) {
     for (let c = 0; c < discs.count; c++) {
       if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      const r = discs.r[c]! - 1e-9;
-      if (pointSegmentDist2(discs.x[c]!, discs.y[c]!, ax, ay, bx, by) < r * r) return false;
+      SEG[5] = discs.r[c]! - 1e-9;
+      if (pointNearSeg(discs.x, discs.y, c, false)) return false;
     }
   }
   return true;

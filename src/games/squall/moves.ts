@@ -4,7 +4,7 @@
  * when the allowance runs out; away and compass candidates are straight moves that stop at the
  * first obstacle, base or board edge; hold stays. Nothing here allocates.
  */
-import { BTB_TOLERANCE, baseOnBoard, isBtb, rimDistance, inSight, isCovered, norm } from './geometry.js';
+import { BTB_TOLERANCE, PAIR, PT, baseOnBoard, isBtb, rimDistance, inSightReg, isCoveredReg, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
 import { COMPASS, COMPASS_DISTANCES, HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, candidateEnemy } from './actions.js';
 import { COMPASS_X, COMPASS_Y } from './world.js';
@@ -30,7 +30,10 @@ export function positionFree(s: SquallState, m: number, x: number, y: number): b
   const r = s.r[m]!;
   const w = s.world;
   if (!baseOnBoard(x, y, r, w.width, w.height)) return false;
-  if (w.obstacles.baseOverlapsAny(x, y, r)) return false;
+  PT[0] = x; // geometry's point register: as arguments V8 would box them
+  PT[1] = y;
+  PT[2] = r;
+  if (w.obstacles.baseOverlapsAnyReg()) return false;
   for (let c = 0; c < s.count; c++) {
     if (c === m || s.alive[c] === 0) continue;
     const dx = s.x[c]! - x;
@@ -75,37 +78,38 @@ export function resolveMove(s: SquallState, m: number, cand: number, allowance: 
     const d = Math.floor((cand - COMPASS) / COMPASS_DISTANCES);
     const j = (cand - COMPASS) % COMPASS_DISTANCES;
     const length = (allowance * (COMPASS_DISTANCES - j)) / COMPASS_DISTANCES;
-    planner.ray(s.discs, m, COMPASS_X[d]!, COMPASS_Y[d]!, length, out);
-    out[OUT_REACHED] = out[OUT_USED]! >= length - 1e-6 ? 1 : 0;
+    // The ray's direction and length go in `out` (see planner.ray).
+    out[OUT_DX] = COMPASS_X[d]!;
+    out[OUT_DY] = COMPASS_Y[d]!;
     out[OUT_ROUTE] = length;
+    planner.ray(s.discs, m, out);
+    out[OUT_REACHED] = out[OUT_USED]! >= length - 1e-6 ? 1 : 0;
     return;
   }
   const e = Math.floor(cand / PER_ENEMY);
   const k = cand % PER_ENEMY;
   if (k === RING_POINTS) {
-    let dx = s.x[m]! - s.x[e]!;
-    let dy = s.y[m]! - s.y[e]!;
+    const dx = s.x[m]! - s.x[e]!;
+    const dy = s.y[m]! - s.y[e]!;
     const d = norm(dx, dy);
-    dx = d > 0 ? dx / d : 1;
-    dy = d > 0 ? dy / d : 0;
-    planner.ray(s.discs, m, dx, dy, allowance, out);
-    out[OUT_REACHED] = out[OUT_USED]! >= allowance - 1e-6 ? 1 : 0;
+    out[OUT_DX] = d > 0 ? dx / d : 1;
+    out[OUT_DY] = d > 0 ? dy / d : 0;
     out[OUT_ROUTE] = allowance;
+    planner.ray(s.discs, m, out);
+    out[OUT_REACHED] = out[OUT_USED]! >= allowance - 1e-6 ? 1 : 0;
     return;
   }
   ringPoint(s, m, e, k, point);
-  const gx = point[0]!;
-  const gy = point[1]!;
   const graph = w.graphFor(s.kind[m]!);
-  let route: number;
-  if (planner.direct(s.discs, m, gx, gy)) route = norm(gx - s.x[m]!, gy - s.y[m]!);
+  // The goal stays in `point` and the route's length goes straight to out[OUT_ROUTE] (walk
+  // leaves it alone): doubles passed to or returned from the planner would be boxed.
+  if (planner.direct(s.discs, m, point)) out[OUT_ROUTE] = norm(point[0]! - s.x[m]!, point[1]! - s.y[m]!);
   else {
-    planner.prepare(s.discs, m, graph, s.x[e]!, s.y[e]!, s.r[m]! + s.r[e]! + RING_GAP);
-    route = planner.routeTo(gx, gy);
+    planner.prepareAround(s.discs, m, graph, e, RING_GAP);
+    planner.routeToGoal(point, out);
   }
   planner.walk(allowance, out);
-  out[OUT_ROUTE] = route;
-  out[OUT_REACHED] = route <= allowance + 1e-9 ? 1 : 0;
+  out[OUT_REACHED] = out[OUT_ROUTE]! <= allowance + 1e-9 ? 1 : 0;
 }
 
 /** Nearest living enemy of c by centre distance (lowest index on ties), -1 if none. */
@@ -164,12 +168,24 @@ export function btb(s: SquallState, a: number, b: number): boolean {
 
 /** Could shooter c at (cx, cy) see target t if t stood at (tx, ty) (the sight rule, geometry.ts inSight)? */
 export function sightAt(s: SquallState, c: number, cx: number, cy: number, t: number, tx: number, ty: number): boolean {
-  return inSight(s.world.obstacles, cx, cy, s.r[c]!, tx, ty, s.r[t]!, s.rules.basesGiveCover ? s.discs : null, c, t);
+  // The bases go through geometry's PAIR register: passed as arguments, V8 would box them.
+  PAIR[0] = cx;
+  PAIR[1] = cy;
+  PAIR[2] = s.r[c]!;
+  PAIR[3] = tx;
+  PAIR[4] = ty;
+  PAIR[5] = s.r[t]!;
+  return inSightReg(s.world.obstacles, s.rules.basesGiveCover ? s.discs : null, c, t);
 }
 
 /** Would target t at (tx, ty) be covered from shooter c at (cx, cy) (the cover rule, without sight)? */
 export function coverAt(s: SquallState, c: number, cx: number, cy: number, t: number, tx: number, ty: number): boolean {
-  return isCovered(s.world.obstacles, s.rules.cover, cx, cy, tx, ty, s.r[t]!, s.rules.basesGiveCover ? s.discs : null, c, t);
+  PAIR[0] = cx;
+  PAIR[1] = cy;
+  PAIR[3] = tx;
+  PAIR[4] = ty;
+  PAIR[5] = s.r[t]!;
+  return isCoveredReg(s.world.obstacles, s.rules.cover, s.rules.basesGiveCover ? s.discs : null, c, t);
 }
 
 /** Can a shooter c standing at (x, y) see target t where it stands? */

@@ -27,7 +27,7 @@
  * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
  * arrays grow only when a bigger terrain graph is first built.
  */
-import { ObstacleSet, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, pointSegmentDist2, rayBoardLimit, rayEntryDisc, type Discs, norm } from './geometry.js';
+import { ObstacleSet, PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, pointNearSeg, rayEntryDiscAt, type Discs, norm } from './geometry.js';
 import { MAX_CHARS } from './params.js';
 import type { World } from './world.js';
 
@@ -166,6 +166,8 @@ export class Planner {
   private hsize = 0;
   private order = new Int32Array(0);
   private nOrder = 0;
+  /** settleNext's bound (a field, not an argument: V8 would box the double at every call). */
+  private limit = Infinity;
   private graph: StaticGraph | null = null;
   // The other bases, inflated by the mover's radius.
   private readonly dcx = new Float64Array(MAX_CHARS);
@@ -179,6 +181,8 @@ export class Planner {
   private keyFx = 0;
   private keyFy = 0;
   private keyFr = 0;
+  /** The focus asked for (x, y, radius), read by prepareAsked. */
+  private readonly ask = new Float64Array(3);
   /** A* focus: routes are only asked for goals within focusR of (focusX, focusY). */
   private focusX = 0;
   private focusY = 0;
@@ -192,6 +196,9 @@ export class Planner {
   private pathX = new Float64Array(0);
   private pathY = new Float64Array(0);
   private pathN = 0;
+  /** routeTo's goal and result, for routeToGoal. */
+  private readonly goal = new Float64Array(2);
+  private readonly routeOut = new Float64Array(OUT_WORDS);
   /** Number of Dijkstra runs (for tests and benchmarks). */
   fields = 0;
 
@@ -235,9 +242,10 @@ export class Planner {
     this.keyMover = -1;
   }
 
-  private sameKey(b: Discs, mover: number, graph: StaticGraph, fx: number, fy: number, fr: number): boolean {
+  /** Was the current field computed for this mover, graph, focus (this.ask) and these bases? */
+  private sameKey(b: Discs, mover: number, graph: StaticGraph): boolean {
     if (this.keyMover !== mover || this.keyGraph !== graph || this.keyCount !== b.count) return false;
-    if (this.keyFx !== fx || this.keyFy !== fy || this.keyFr !== fr) return false;
+    if (this.keyFx !== this.ask[0] || this.keyFy !== this.ask[1] || this.keyFr !== this.ask[2]) return false;
     const k = this.keyPos;
     for (let c = 0; c < b.count; c++) {
       const alive = b.alive[c] !== 0 ? 1 : 0;
@@ -247,12 +255,12 @@ export class Planner {
     return true;
   }
 
-  private storeKey(b: Discs, mover: number, graph: StaticGraph, fx: number, fy: number, fr: number): void {
+  private storeKey(b: Discs, mover: number, graph: StaticGraph): void {
     this.keyMover = mover;
     this.keyGraph = graph;
-    this.keyFx = fx;
-    this.keyFy = fy;
-    this.keyFr = fr;
+    this.keyFx = this.ask[0]!;
+    this.keyFy = this.ask[1]!;
+    this.keyFr = this.ask[2]!;
     this.keyCount = b.count;
     const k = this.keyPos;
     for (let c = 0; c < b.count; c++) {
@@ -270,8 +278,31 @@ export class Planner {
    * the BTB points round one enemy, yet finds the same shortest routes.
    */
   prepare(b: Discs, mover: number, graph: StaticGraph, fx = 0, fy = 0, fr = Infinity): void {
-    if (this.sameKey(b, mover, graph, fx, fy, fr)) return;
-    this.storeKey(b, mover, graph, fx, fy, fr);
+    this.ask[0] = fx;
+    this.ask[1] = fy;
+    this.ask[2] = fr;
+    this.prepareAsked(b, mover, graph);
+  }
+
+  /**
+   * prepare with the focus on the BTB points round base e: within (the mover's radius + e's
+   * radius + gap) of e's centre. The hot path's form: the focus is not passed as doubles,
+   * which V8 would box.
+   */
+  prepareAround(b: Discs, mover: number, graph: StaticGraph, e: number, gap: number): void {
+    this.ask[0] = b.x[e]!;
+    this.ask[1] = b.y[e]!;
+    this.ask[2] = b.r[mover]! + b.r[e]! + gap;
+    this.prepareAsked(b, mover, graph);
+  }
+
+  /** prepare for the focus in this.ask. */
+  private prepareAsked(b: Discs, mover: number, graph: StaticGraph): void {
+    const fx = this.ask[0]!;
+    const fy = this.ask[1]!;
+    const fr = this.ask[2]!;
+    if (this.sameKey(b, mover, graph)) return;
+    this.storeKey(b, mover, graph);
     this.focusX = fx;
     this.focusY = fy;
     this.focusR = fr;
@@ -318,7 +349,10 @@ export class Planner {
         const y = this.dcy[j]! + rho * BASE_SIN[k]!;
         if (!baseOnBoard(x, y, r, this.width, this.height, 0)) continue;
         if (this.insideBase(x, y, j)) continue;
-        if (this.obs.baseOverlapsAny(x, y, r)) continue;
+        PT[0] = x;
+        PT[1] = y;
+        PT[2] = r;
+        if (this.obs.baseOverlapsAnyReg()) continue;
         this.nx[n] = x;
         this.ny[n] = y;
         this.sIdx[n] = -1;
@@ -351,8 +385,8 @@ export class Planner {
   }
 
   /**
-   * Settle the unsettled waypoint with the least dist + h if that is below `limit`, relaxing its
-   * edges. Returns false when there is none.
+   * Settle the unsettled waypoint with the least dist + h if that is below `this.limit`,
+   * relaxing its edges. Returns false when there is none.
    *
    * Edges that need a full collision test are evaluated lazily (lazy A*): relaxing assumes them
    * clear, and only the edge to a waypoint's parent is tested when the waypoint comes up for
@@ -361,7 +395,8 @@ export class Planner {
    * the first unsettled waypoint on a true shortest path always carries a key no larger than
    * its true one, so a waypoint is only settled with its true distance.
    */
-  private settleNext(limit: number): boolean {
+  private settleNext(): boolean {
+    const limit = this.limit;
     const n = this.n;
     const dist = this.dist;
     const h = this.h;
@@ -373,7 +408,11 @@ export class Planner {
       if (dist[u]! + h[u]! >= limit) return false;
       if (this.verified[u] === 1) break;
       const p = this.parent[u]!;
-      if (this.clear(this.nx[p]!, this.ny[p]!, this.nx[u]!, this.ny[u]!)) {
+      SEG[0] = this.nx[p]!;
+      SEG[1] = this.ny[p]!;
+      SEG[2] = this.nx[u]!;
+      SEG[3] = this.ny[u]!;
+      if (this.clearSeg()) {
         this.verified[u] = 1;
         break;
       }
@@ -396,7 +435,12 @@ export class Planner {
         const v = this.nodeOfStatic[graph.adj[e]!]!;
         if (v < 0 || this.settled[v] !== 0) continue;
         const d = best + norm(this.nx[v]! - ux, this.ny[v]! - uy);
-        if (d >= this.vDist[v]! || !this.clearOfBases(ux, uy, this.nx[v]!, this.ny[v]!)) continue;
+        if (d >= this.vDist[v]!) continue;
+        SEG[0] = ux;
+        SEG[1] = uy;
+        SEG[2] = this.nx[v]!;
+        SEG[3] = this.ny[v]!;
+        if (!this.clearOfBasesSeg()) continue;
         this.vDist[v] = d;
         this.vPar[v] = u;
         if (d >= dist[v]!) continue;
@@ -405,10 +449,10 @@ export class Planner {
         this.verified[v] = 1;
         this.heapUpdate(v);
       }
-      for (let v = this.firstBaseNode; v < n; v++) this.relax(u, v, best);
+      for (let v = this.firstBaseNode; v < n; v++) this.relax(u, v);
       return true;
     }
-    for (let v = 1; v < n; v++) if (!this.sameBaseBlocked(u, v)) this.relax(u, v, best);
+    for (let v = 1; v < n; v++) if (!this.sameBaseBlocked(u, v)) this.relax(u, v);
     return true;
   }
 
@@ -420,10 +464,13 @@ export class Planner {
     return dk !== 1 && dk !== -1 && dk !== BASE_NODES - 1 && dk !== 1 - BASE_NODES;
   }
 
-  /** Tentative relaxation of u -> v (collision test deferred to settling). */
-  private relax(u: number, v: number, du: number): void {
+  /**
+   * Tentative relaxation of u -> v (collision test deferred to settling). u's distance is read
+   * here rather than passed: V8 boxes a double argument when it does not inline the call.
+   */
+  private relax(u: number, v: number): void {
     if (this.settled[v] !== 0) return;
-    const d = du + norm(this.nx[v]! - this.nx[u]!, this.ny[v]! - this.ny[u]!);
+    const d = this.dist[u]! + norm(this.nx[v]! - this.nx[u]!, this.ny[v]! - this.ny[u]!);
     if (d >= this.dist[v]!) return;
     this.dist[v] = d;
     this.parent[v] = u;
@@ -557,16 +604,20 @@ export class Planner {
     return false;
   }
 
-  private clearOfBases(ax: number, ay: number, bx: number, by: number): boolean {
+  /** Is the segment SEG (geometry.ts) clear of the other bases? */
+  private clearOfBasesSeg(): boolean {
     for (let j = 0; j < this.dcN; j++) {
-      const rr = this.dcr[j]! - TOUCH_EPS;
-      if (pointSegmentDist2(this.dcx[j]!, this.dcy[j]!, ax, ay, bx, by) < rr * rr) return false;
+      SEG[5] = this.dcr[j]! - TOUCH_EPS;
+      if (pointNearSeg(this.dcx, this.dcy, j, false)) return false;
     }
     return true;
   }
 
-  private clear(ax: number, ay: number, bx: number, by: number): boolean {
-    return this.clearOfBases(ax, ay, bx, by) && this.obs.segmentClear(ax, ay, bx, by, this.radius);
+  /** Can the mover slide along the segment SEG, clear of the other bases and the terrain? */
+  private clearSeg(): boolean {
+    if (!this.clearOfBasesSeg()) return false;
+    SEG[4] = this.radius;
+    return this.obs.segmentClearReg();
   }
 
   /**
@@ -575,6 +626,19 @@ export class Planner {
    * waypoint nearest the goal (or nowhere). The route is kept for `walk`.
    */
   routeTo(gx: number, gy: number): number {
+    this.goal[0] = gx;
+    this.goal[1] = gy;
+    this.routeToGoal(this.goal, this.routeOut);
+    return this.routeOut[OUT_ROUTE]!;
+  }
+
+  /**
+   * routeTo for the goal (goal[0], goal[1]); the length goes to out[OUT_ROUTE] (doubles passed
+   * or returned would be boxed by V8: this is the hot path's form).
+   */
+  routeToGoal(goal: Float64Array, out: Float64Array): void {
+    const gx = goal[0]!;
+    const gy = goal[1]!;
     if (norm(gx - this.focusX, gy - this.focusY) > this.focusR + 1e-9) throw new Error('planner: goal outside the prepared focus');
     let best = Infinity;
     let via = -1;
@@ -582,20 +646,28 @@ export class Planner {
     // allowed goal G: once that key reaches the best route so far, nothing can improve it.
     let k = 0;
     for (;;) {
-      if (k === this.nOrder && !this.settleNext(best)) break;
+      this.limit = best;
+      if (k === this.nOrder && !this.settleNext()) break;
       const u = this.order[k++]!;
       const du = this.dist[u]!;
       if (du + this.h[u]! >= best) break;
       const d = du + norm(gx - this.nx[u]!, gy - this.ny[u]!);
-      if (d < best && this.clear(this.nx[u]!, this.ny[u]!, gx, gy)) {
-        best = d;
-        via = u;
+      if (d < best) {
+        SEG[0] = this.nx[u]!;
+        SEG[1] = this.ny[u]!;
+        SEG[2] = gx;
+        SEG[3] = gy;
+        if (this.clearSeg()) {
+          best = d;
+          via = u;
+        }
       }
     }
     let reached = true;
     if (via < 0) {
       reached = false;
-      while (this.settleNext(Infinity));
+      this.limit = Infinity;
+      while (this.settleNext());
       let nearest = Infinity;
       for (let j = 0; j < this.nOrder; j++) {
         const u = this.order[j]!;
@@ -620,25 +692,33 @@ export class Planner {
       this.pathX[len] = gx;
       this.pathY[len] = gy;
       this.pathN = len + 1;
-      return best;
+      out[OUT_ROUTE] = best;
+      return;
     }
-    return Infinity;
+    out[OUT_ROUTE] = Infinity;
   }
 
   /**
-   * If base `mover` can slide straight to (gx, gy), make that the current route and return
-   * true (no distance field needed: the common case in the open).
+   * If base `mover` can slide straight to (goal[0], goal[1]), make that the current route and
+   * return true (no distance field needed: the common case in the open).
    */
-  direct(b: Discs, mover: number, gx: number, gy: number): boolean {
+  direct(b: Discs, mover: number, goal: Float64Array): boolean {
+    const gx = goal[0]!;
+    const gy = goal[1]!;
     const ax = b.x[mover]!;
     const ay = b.y[mover]!;
     const r = b.r[mover]!;
+    SEG[0] = ax;
+    SEG[1] = ay;
+    SEG[2] = gx;
+    SEG[3] = gy;
+    SEG[4] = r;
     for (let c = 0; c < b.count; c++) {
       if (c === mover || b.alive[c] === 0) continue;
-      const rr = b.r[c]! + r - TOUCH_EPS;
-      if (pointSegmentDist2(b.x[c]!, b.y[c]!, ax, ay, gx, gy) < rr * rr) return false;
+      SEG[5] = b.r[c]! + r - TOUCH_EPS;
+      if (pointNearSeg(b.x, b.y, c, false)) return false;
     }
-    if (!this.obs.segmentClear(ax, ay, gx, gy, r)) return false;
+    if (!this.obs.segmentClearReg()) return false;
     this.pathX[0] = ax;
     this.pathY[0] = ay;
     this.pathX[1] = gx;
@@ -658,7 +738,9 @@ export class Planner {
   walk(allowance: number, out: Float64Array): void {
     let x = this.pathX[0]!;
     let y = this.pathY[0]!;
-    let left = allowance;
+    // +allowance (the same number) tells TurboFan `left` is a number: started from the bare
+    // argument, its loop variable stays tagged and every `left -= seg` allocates.
+    let left = +allowance;
     let used = 0;
     out[OUT_DX] = 0;
     out[OUT_DY] = 0;
@@ -696,25 +778,31 @@ export class Planner {
   }
 
   /**
-   * A straight move of base `mover` along the unit direction (dx, dy) for up to `length`
-   * inches, stopping just short of the first obstacle, base or board edge in the way.
-   * Fills OUT_X .. OUT_USED.
+   * A straight move of base `mover` along the unit direction (out[OUT_DX], out[OUT_DY]) for up
+   * to out[OUT_ROUTE] inches, stopping just short of the first obstacle, base or board edge in
+   * the way. Fills OUT_X .. OUT_USED. (The inputs come in `out`: as arguments V8 would box them.)
    */
-  ray(b: Discs, mover: number, dx: number, dy: number, length: number, out: Float64Array): void {
+  ray(b: Discs, mover: number, out: Float64Array): void {
+    const dx = out[OUT_DX]!;
+    const dy = out[OUT_DY]!;
+    const length = out[OUT_ROUTE]!;
     const px = b.x[mover]!;
     const py = b.y[mover]!;
     const r = b.r[mover]!;
     let t = rayBoardLimit(px, py, dx, dy, r, this.width, this.height, length);
-    let hit = Infinity;
     const ex = dx * t;
     const ey = dy * t;
-    for (let i = 0; i < this.obs.count; i++) {
-      const h = this.obs.rayEntry(i, px, py, ex, ey, r);
-      if (h < hit) hit = h;
-    }
+    RAY[0] = px;
+    RAY[1] = py;
+    RAY[2] = ex;
+    RAY[3] = ey;
+    RAY[4] = r;
+    this.obs.rayEntryAll();
+    let hit = RAY[6]!;
     for (let c = 0; c < b.count; c++) {
       if (c === mover || b.alive[c] === 0) continue;
-      const h = rayEntryDisc(px, py, ex, ey, b.x[c]!, b.y[c]!, b.r[c]! + r - TOUCH_EPS);
+      RAY[5] = b.r[c]! + r - TOUCH_EPS;
+      const h = rayEntryDiscAt(b.x, b.y, c);
       if (h < hit) hit = h;
     }
     if (hit <= 1) {
