@@ -87,11 +87,13 @@ export function legalActions(s: WormsState, out: Int32Array): number {
   const myBase = me * WORMS_PER_PLAYER;
   const oneWorm = s.living[me] === 1;
   let n = 0;
+  let mine = 0; // bit a: own worm a is alive (for the darksides below)
   for (let a = 0; a < WORMS_PER_PLAYER; a++) {
     const wa = myBase + a;
     const top = s.top[wa]!;
     const len = top - s.bottom[wa]!;
     if (len === 0) continue;
+    mine |= 1 << a;
     const x = s.cards[top - 1]!;
     const own = attackAction(a, 0, 0, 0);
     if (oneWorm && len >= 2) {
@@ -104,12 +106,7 @@ export function legalActions(s: WormsState, out: Int32Array): number {
       for (let i = 0; i < m; i++) if (x >= tops[i]!) out[n++] = own + codes[i]!;
     }
   }
-  if (s.canDraw()) {
-    for (let a = 0; a < WORMS_PER_PLAYER; a++) {
-      const wa = myBase + a;
-      if (s.top[wa] !== s.bottom[wa]) out[n++] = DARKSIDE + a;
-    }
-  }
+  if (s.canDraw()) for (let a = 0; a < WORMS_PER_PLAYER; a++) if ((mine & (1 << a)) !== 0) out[n++] = DARKSIDE + a;
   if (n === 0) out[n++] = PASS;
   return n;
 }
