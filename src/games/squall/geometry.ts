@@ -715,21 +715,12 @@ export class ObstacleSet {
     SEG[1] = ay;
     SEG[2] = bx;
     SEG[3] = by;
-    return this.hitsReg(i);
+    return this.meetsReg(i, false);
   }
 
   /** segmentHits for the segment SEG. */
   hitsReg(i: number): boolean {
-    const ax = SEG[0]!;
-    const ay = SEG[1]!;
-    const bx = SEG[2]!;
-    const by = SEG[3]!;
-    if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
-    if (this.kind[i] === OBS_CIRCLE) {
-      SEG[5] = this.radius[i]!;
-      return pointNearSeg(this.cx, this.cy, i, true); // segmentHitsCircle
-    }
-    return this.polyHits(i, 0);
+    return this.meetsReg(i, false);
   }
 
   /** True if segment ab passes through the interior of obstacle i (grazing does not count: sight). */
@@ -738,22 +729,34 @@ export class ObstacleSet {
     SEG[1] = ay;
     SEG[2] = bx;
     SEG[3] = by;
-    return this.penetratesReg(i);
+    return this.meetsReg(i, true);
   }
 
   /** segmentPenetrates for the segment SEG. */
   penetratesReg(i: number): boolean {
+    return this.meetsReg(i, true);
+  }
+
+  /**
+   * Whether the segment SEG meets obstacle i: anywhere on its closed boundary or inside
+   * (`interior` false: cover), or through its interior, shrunk by 1e-9 (`interior` true: sight).
+   */
+  private meetsReg(i: number, interior: boolean): boolean {
     const ax = SEG[0]!;
     const ay = SEG[1]!;
     const bx = SEG[2]!;
     const by = SEG[3]!;
     if (!this.boxNear(i, ax, ay, bx, by, 0)) return false;
     if (this.kind[i] === OBS_CIRCLE) {
+      if (!interior) {
+        SEG[5] = this.radius[i]!;
+        return pointNearSeg(this.cx, this.cy, i, true); // segmentHitsCircle
+      }
       const r = this.radius[i]! - 1e-9;
       SEG[5] = r;
       return r > 0 && pointNearSeg(this.cx, this.cy, i, false);
     }
-    return this.polyHits(i, 1e-9);
+    return this.polyHits(i, interior ? 1e-9 : 0);
   }
 
   /** Cheap rejection: can segment ab come within `margin` of obstacle i's bounding box? */
