@@ -213,6 +213,15 @@ export interface TweakInput {
   skipped: string | null;
 }
 
+/** Benjamini-Hochberg q-values for the measured rows, flagged at FDR_Q (in place). */
+function flagByFdr(measured: readonly { pValue: number; qValue: number; flagged: boolean }[]): void {
+  const q = benjaminiHochberg(measured.map((r) => r.pValue));
+  measured.forEach((r, i) => {
+    r.qValue = q[i]!;
+    r.flagged = r.qValue <= FDR_Q;
+  });
+}
+
 /** Estimates, p-values and Benjamini-Hochberg flags for every tweak of a run. */
 export function weightRows(tweaks: readonly TweakInput[]): WeightRow[] {
   const rows = tweaks.map((t): WeightRow => {
@@ -222,12 +231,7 @@ export function weightRows(tweaks: readonly TweakInput[]): WeightRow[] {
     const pValue = estimate ? signTestP(estimate.rose, estimate.changed) : 1;
     return { subject: t.subject, group: t.group, stat: t.stat, change: t.change, estimate, skipped, pValue, qValue: 1, flagged: false, gamesSaved };
   });
-  const measured = rows.filter((r) => r.estimate !== null);
-  const q = benjaminiHochberg(measured.map((r) => r.pValue));
-  measured.forEach((r, i) => {
-    r.qValue = q[i]!;
-    r.flagged = r.qValue <= FDR_Q;
-  });
+  flagByFdr(rows.filter((r) => r.estimate !== null));
   return rows;
 }
 
@@ -243,12 +247,7 @@ export function fairRows(subjects: readonly { subject: string; group: string; ba
       s.base && hp && hp.interval[0] > 0 ? ([needed / hp.interval[1], needed / hp.interval[0]].sort((a, b) => a - b) as [number, number]) : null;
     return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSided(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, hpToFair, hpToFairRange };
   });
-  const measured = rows.filter((r) => r.base !== null);
-  const q = benjaminiHochberg(measured.map((r) => r.pValue));
-  measured.forEach((r, i) => {
-    r.qValue = q[i]!;
-    r.flagged = r.qValue <= FDR_Q;
-  });
+  flagByFdr(rows.filter((r) => r.base !== null));
   return rows;
 }
 
