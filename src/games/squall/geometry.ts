@@ -940,12 +940,19 @@ export function segmentCovered(obs: ObstacleSet, ax: number, ay: number, bx: num
 /** segmentCovered for the segment SEG. */
 function segmentCoveredSeg(obs: ObstacleSet, discs: Discs | null, skipA: number, skipB: number): boolean {
   for (let i = 0; i < obs.count; i++) if (obs.hitsReg(i)) return true;
-  if (discs !== null) {
-    for (let c = 0; c < discs.count; c++) {
-      if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      SEG[5] = discs.r[c]!;
-      if (pointNearSeg(discs.x, discs.y, c, true)) return true; // segmentHitsCircle
-    }
+  return discs !== null && discsMeetSeg(discs, skipA, skipB, false);
+}
+
+/**
+ * Whether the segment SEG meets a living disc other than skipA and skipB: its closed disc
+ * (`interior` false: cover) or its interior shrunk by 1e-9 (`interior` true: sight), as
+ * ObstacleSet's meetsReg does for obstacles.
+ */
+function discsMeetSeg(discs: Discs, skipA: number, skipB: number, interior: boolean): boolean {
+  for (let c = 0; c < discs.count; c++) {
+    if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
+    SEG[5] = interior ? discs.r[c]! - 1e-9 : discs.r[c]!;
+    if (pointNearSeg(discs.x, discs.y, c, !interior)) return true;
   }
   return false;
 }
@@ -1012,14 +1019,7 @@ export function segmentUnobstructed(obs: ObstacleSet, ax: number, ay: number, bx
   SEG[2] = bx;
   SEG[3] = by;
   for (let i = 0; i < obs.count; i++) if (obs.penetratesReg(i)) return false;
-  if (discs !== null) {
-    for (let c = 0; c < discs.count; c++) {
-      if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      SEG[5] = discs.r[c]! - 1e-9;
-      if (pointNearSeg(discs.x, discs.y, c, false)) return false;
-    }
-  }
-  return true;
+  return discs === null || !discsMeetSeg(discs, skipA, skipB, true);
 }
 
 /** Points per base on the sight lattice (see `inSight`). */
@@ -1142,14 +1142,7 @@ let sightScratch = new Int32Array(16);
 /** segmentUnobstructed for the segment SEG, testing only the obstacles list[0 .. n). */
 function unobstructedAmong(obs: ObstacleSet, list: Int32Array, n: number, discs: Discs | null, skipA: number, skipB: number): boolean {
   for (let k = 0; k < n; k++) if (obs.penetratesReg(list[k]!)) return false;
-  if (discs !== null) {
-    for (let c = 0; c < discs.count; c++) {
-      if (c === skipA || c === skipB || discs.alive[c] === 0) continue;
-      SEG[5] = discs.r[c]! - 1e-9;
-      if (pointNearSeg(discs.x, discs.y, c, false)) return false;
-    }
-  }
-  return true;
+  return discs === null || !discsMeetSeg(discs, skipA, skipB, true);
 }
 
 /** Gap between two bases' rims (the measure used for `maxRange`). */

@@ -31,8 +31,14 @@ import {
   rayBoardLimit,
   isStrictlyConvex,
   rimDistance,
+  pointSegmentDist2,
+  pointNearSeg,
+  rayEntryDiscAt,
+  SEG,
+  RAY,
   type ObstacleShape,
 } from '../../../src/games/squall/geometry.js';
+import { Rng } from '../../../src/sim/rng.js';
 
 const poly = (pts: [number, number][]) => ({ xs: Float64Array.from(pts, (p) => p[0]), ys: Float64Array.from(pts, (p) => p[1]), k: pts.length });
 // The right triangle (0,0), (4,0), (0,3), counter-clockwise; hypotenuse 3x + 4y = 12.
@@ -279,5 +285,41 @@ describe('sight: some segment from base to base passes no obstacle interior', ()
   it('range is measured between the rims', () => {
     expect(rimDistance(0, 0, 0.5, 10, 0, 0.5)).toBeCloseTo(9, 12);
     expect(rimDistance(0, 0, 0.5, 1, 0, 0.5)).toBe(0);
+  });
+});
+
+describe('register forms (written out so V8 boxes nothing) agree with the plain functions', () => {
+  // pointNearSeg and rayEntryDiscAt repeat pointSegmentDist2's and rayEntryDisc's arithmetic
+  // by hand; the game's cover, sight, clearance and movement use them, so they must agree exactly.
+  const rng = new Rng();
+  rng.seedGame(7, 0, 0);
+  const coord = () => rng.next() * 12 - 1;
+  it('pointNearSeg is pointSegmentDist2 against the squared limit (< and <=), on 20,000 random cases', () => {
+    const xs = new Float64Array(1);
+    const ys = new Float64Array(1);
+    for (let k = 0; k < 20_000; k++) {
+      const [ax, ay, bx, by] = [coord(), coord(), k % 10 === 0 ? 0 : coord(), coord()];
+      xs[0] = coord();
+      ys[0] = coord();
+      const lim = rng.next() * 4;
+      SEG.set([ax, ay, k % 10 === 0 ? ax : bx, k % 10 === 0 ? ay : by, 0, lim]);
+      const d2 = pointSegmentDist2(xs[0]!, ys[0]!, SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!);
+      expect(pointNearSeg(xs, ys, 0, false)).toBe(d2 < lim * lim);
+      expect(pointNearSeg(xs, ys, 0, true)).toBe(d2 <= lim * lim);
+    }
+  });
+
+  it('rayEntryDiscAt is rayEntryDisc, bit for bit, on 20,000 random cases', () => {
+    const xs = new Float64Array(1);
+    const ys = new Float64Array(1);
+    for (let k = 0; k < 20_000; k++) {
+      const [px, py, cx, cy] = [coord(), coord(), coord(), coord()];
+      const [dx, dy] = k % 10 === 0 ? [0, 0] : [rng.next() * 8 - 4, rng.next() * 8 - 4];
+      const rho = rng.next() * 3;
+      xs[0] = cx;
+      ys[0] = cy;
+      RAY.set([px, py, dx, dy, 0, rho, 0]);
+      expect(Object.is(rayEntryDiscAt(xs, ys, 0), rayEntryDisc(px, py, dx, dy, cx, cy, rho))).toBe(true);
+    }
   });
 });
