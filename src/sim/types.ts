@@ -120,7 +120,7 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   /** Short id used in scenario files (`game: worms`). */
   readonly id: string;
   readonly title: string;
-  /** Which rules document this module implements (relative to the repository's shared/). */
+  /** The rules document this module plays, relative to the package root (docs/rules/<id>.md). */
   readonly rulesDoc: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;

@@ -1,5 +1,5 @@
 /**
- * Squall (shared/rules/squall.md; seed shared/seeds/003_2d466ab3949b5dfe.txt): a miniatures
+ * Squall (docs/rules/squall.md; seed shared/seeds/003_2d466ab3949b5dfe.txt): a miniatures
  * skirmish in continuous space, 2-6 players, one character (or a team) each, round bases on a
  * 12" x 12" board with rectangles, circles and convex polygons as terrain. Turns of MOVE /
  * MELEE / RANGE / HALF-MOVE, bonuses paid in SPECIAL points. Rosters and terrain layouts are
@@ -33,7 +33,7 @@ import { ObstacleSet, baseOnBoard, type ObstacleShape } from './geometry.js';
 export const squall: GameModule<SquallState, SquallRules> = {
   id: 'squall',
   title: 'Squall',
-  rulesDoc: 'rules/squall.md',
+  rulesDoc: 'docs/rules/squall.md',
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
   hiddenInformation: false,

@@ -1,5 +1,5 @@
 /**
- * Squall rules and their named variants (shared/rules/squall.md), plus the data formats the
+ * Squall rules and their named variants (docs/rules/squall.md), plus the data formats the
  * rules refer to: rosters (characters and their bonuses) and terrain layouts. Defaults are the
  * rules doc's; each field's description is what `squabble list`, the JSON Schema and
  * docs/scenario-reference.md show. Rosters and layouts are usually separate YAML files named
@@ -222,7 +222,7 @@ export const squallRulesSchema = z
       'Character stats by name, applied to the roster once it is loaded: `characters.<name>.<stat>` with stat hp, melee, range, move, special or base, mapped to the new value, e.g. { "characters.Knight.hp": 20 }. Sweeps, `tune --param` and `compare --variant PATH=VALUE` take the same paths. Default: none.',
     ),
   })
-  .describe('Squall rules (shared/rules/squall.md)');
+  .describe('Squall rules (docs/rules/squall.md)');
 
 export type SquallRules = z.output<typeof squallRulesSchema>;
 

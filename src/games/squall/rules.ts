@@ -1,5 +1,5 @@
 /**
- * Squall rules, as shared/rules/squall.md fixes them, with the choices where it is silent listed
+ * Squall rules, as docs/rules/squall.md fixes them, with the choices where it is silent listed
  * in README.md. Variants: board, terrain, roster, characters (teams), matchups, setupEdges,
  * setupDistance, fov, cover, maxRange, blockedShots, basesGiveCover, optionalMelee, surrender,
  * maxTurns. Hot path: nothing here allocates per move.

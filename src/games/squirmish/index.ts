@@ -1,5 +1,5 @@
 /**
- * Squirmish (shared/rules/squirmish.md; seeds shared/seeds/000_9e986050f2d0a543.txt, videogame
+ * Squirmish (docs/rules/squirmish.md; seeds shared/seeds/000_9e986050f2d0a543.txt, videogame
  * edition, and 001_1589a2333f043d08.txt, tabletop edition): a card battle on a growing grid.
  * Cards are data in the card language of docs/cards.md. Variants: edition, inPlayLimit,
  * handLimit, weighIn, reattach, deckOut, victoryTarget, maxTurns; deck styles classic, custom,
@@ -17,7 +17,7 @@ import { squirmishStats } from './stats.js';
 export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
   id: 'squirmish',
   title: 'Squirmish',
-  rulesDoc: 'rules/squirmish.md',
+  rulesDoc: 'docs/rules/squirmish.md',
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
   hiddenInformation: true,

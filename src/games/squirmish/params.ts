@@ -1,5 +1,5 @@
 /**
- * Squirmish rules and their named variants (shared/rules/squirmish.md). Defaults are the rules
+ * Squirmish rules and their named variants (docs/rules/squirmish.md). Defaults are the rules
  * doc's defaults; the doc comment of each field is what `squabble list` and the JSON Schema show.
  *
  * Card data is scenario data: `cards` names a deck file (a card pool, docs/cards.md), which
@@ -75,7 +75,7 @@ export const squirmishRulesSchema = z
       'Card stats by name, applied to the card pool once it is loaded: `cards.<card>.hp` (1-99) or `cards.<card>.faces.<1-6>` (a die face of the basic attack) mapped to the new value, e.g. { "cards.Mudgrub.hp": 6, "cards.Mudgrub.faces.6": 3 }. Sweeps, `tune --param` and `compare --variant PATH=VALUE` take the same paths. Default: none.',
     ),
   })
-  .describe('Squirmish rules (shared/rules/squirmish.md)');
+  .describe('Squirmish rules (docs/rules/squirmish.md)');
 
 export type SquirmishRules = z.output<typeof squirmishRulesSchema>;
 

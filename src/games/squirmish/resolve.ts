@@ -1,5 +1,5 @@
 /**
- * Resolving attacks and abilities (shared/rules/squirmish.md, "Attacking" and "Abilities"):
+ * Resolving attacks and abilities (docs/rules/squirmish.md, "Attacking" and "Abilities"):
  * conditions and amounts of the card language, the attack with its modifier order, damage and
  * healing, and the effect queue. Effects that need a choice leave their job at the head of the
  * queue and set a DEC_JOB decision; the chosen action resumes it (rules.ts). Hot path: nothing

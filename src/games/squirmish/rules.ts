@@ -1,5 +1,5 @@
 /**
- * Squirmish rules, as shared/rules/squirmish.md fixes them (both editions; variants inPlayLimit,
+ * Squirmish rules, as docs/rules/squirmish.md fixes them (both editions; variants inPlayLimit,
  * handLimit, weighIn, reattach, deckOut, victoryTarget, maxTurns; deck styles and drafting).
  *
  * The game is a state machine. `advance` does everything automatic (dice, abilities that fire

@@ -1,5 +1,5 @@
 /**
- * Squish! (shared/rules/squish.md; seed shared/seeds/002_a8aaa271655d6064.txt): a block-pushing
+ * Squish! (docs/rules/squish.md; seed shared/seeds/002_a8aaa271655d6064.txt): a block-pushing
  * board game for 2-8 players. Each turn the mover rolls a block in a direction (d10: 1-8, 9 =
  * roller chooses, 0 = no move) with a force (d6) — in the advanced game a die picks one of the
  * numbered blocks — then moves its marker up to a d6 squares. Blocks bounce off walls and
@@ -19,7 +19,7 @@ import { squishPolicies } from './policies.js';
 export const squish: GameModule<SquishState, SquishRules> = {
   id: 'squish',
   title: 'Squish!',
-  rulesDoc: 'rules/squish.md',
+  rulesDoc: 'docs/rules/squish.md',
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
   hiddenInformation: false,

@@ -1,5 +1,5 @@
 /**
- * Squish! rules and their named variants (shared/rules/squish.md). Defaults are the rules doc's
+ * Squish! rules and their named variants (docs/rules/squish.md). Defaults are the rules doc's
  * defaults; the doc comment of each field is what `squabble list` and the JSON Schema show.
  *
  * The board, the blocks and the start squares are scenario data. Blocks and start squares have
@@ -86,7 +86,7 @@ export const squishRulesSchema = z
       .default(1000)
       .describe('Turn cap over all players; a game still running is counted as capped.'),
   })
-  .describe('Squish! rules (shared/rules/squish.md)');
+  .describe('Squish! rules (docs/rules/squish.md)');
 
 export type SquishRules = z.output<typeof squishRulesSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Squish! rules (shared/rules/squish.md): setup, the turn loop, block movement and collisions,
+ * Squish! rules (docs/rules/squish.md): setup, the turn loop, block movement and collisions,
  * marker movement, winning; plus copy and the invariants.
  *
  * Chance lives inside `reset` and `apply`: they roll the dice and resolve everything up to the

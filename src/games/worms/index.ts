@@ -1,5 +1,5 @@
 /**
- * Worms (shared/rules/worms.md; seed shared/seeds/004_adf46d4ff8d607d1.txt): a card game with
+ * Worms (docs/rules/worms.md; seed shared/seeds/004_adf46d4ff8d607d1.txt): a card game with
  * standard decks, 2-8 players, three worms each; attack or darkside. Variants: decks,
  * firstSeat, runIncludesEqual, suddenDeath, maxTurns. This module is the template the other
  * games copy: params / state / rules / actions / render / metrics / policies, wired here.
@@ -15,7 +15,7 @@ import { wormsPolicies } from './policies.js';
 export const worms: GameModule<WormsState, WormsRules> = {
   id: 'worms',
   title: 'Worms',
-  rulesDoc: 'rules/worms.md',
+  rulesDoc: 'docs/rules/worms.md',
   minPlayers: 2,
   maxPlayers: 8,
   hiddenInformation: true,

@@ -1,5 +1,5 @@
 /**
- * Worms rules and their named variants (shared/rules/worms.md). Defaults are the rules doc's
+ * Worms rules and their named variants (docs/rules/worms.md). Defaults are the rules doc's
  * defaults; the doc comment of each field is what `squabble list` and the JSON Schema show.
  */
 import { z } from 'zod';
@@ -30,7 +30,7 @@ export const wormsRulesSchema = z
       .default(2000)
       .describe('Turn cap over all players; a game still running is counted as capped.'),
   })
-  .describe('Worms rules (shared/rules/worms.md)');
+  .describe('Worms rules (docs/rules/worms.md)');
 
 export type WormsRules = z.output<typeof wormsRulesSchema>;
 

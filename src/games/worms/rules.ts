@@ -1,5 +1,5 @@
 /**
- * Worms rules, exactly as shared/rules/worms.md fixes them (all variants: decks, firstSeat,
+ * Worms rules, exactly as docs/rules/worms.md fixes them (all variants: decks, firstSeat,
  * runIncludesEqual, suddenDeath, maxTurns). Hot path: nothing here allocates per move.
  */
 import { copyState } from '../../sim/copy-state.js';

@@ -46,7 +46,7 @@ export function scenarioReferenceMarkdown(registry: Registry): string {
     '',
   ];
   for (const game of Object.values(registry.games)) {
-    lines.push(`## ${game.title} (\`game: ${game.id}\`)`, '', `${game.minPlayers}-${game.maxPlayers} players. Rules: \`shared/${game.rulesDoc}\`.`, '', '### `rules`', '', ...table(fieldsOf(game.rulesSchema)), '', '### Policies', '');
+    lines.push(`## ${game.title} (\`game: ${game.id}\`)`, '', `${game.minPlayers}-${game.maxPlayers} players. Rules: [\`${game.rulesDoc}\`](${game.rulesDoc.replace(/^docs\//, '')}).`, '', '### `rules`', '', ...table(fieldsOf(game.rulesSchema)), '', '### Policies', '');
     for (const [name, spec] of Object.entries(registry.policiesFor(game))) {
       lines.push(`- **\`${name}\`**: ${spec.description}`);
       const params = fieldsOf(spec.paramsSchema);

@@ -1,4 +1,4 @@
-/** Squall rules (shared/rules/squall.md): every rule and variant, with scripted dice. */
+/** Squall rules (docs/rules/squall.md): every rule and variant, with scripted dice. */
 import { describe, it, expect } from 'vitest';
 import { squall } from '../../../src/games/squall/index.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * Squirmish rules (shared/rules/squirmish.md and the two seeds): every rule and variant, on
+ * Squirmish rules (docs/rules/squirmish.md and the two seeds): every rule and variant, on
  * crafted grids with scripted dice. Plain cards do (face - 1) damage: a roll of 4 does 3.
  */
 import { describe, it, expect } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Block movement (shared/rules/squish.md "Moving a block"): the simple game's worked examples
+ * Block movement (docs/rules/squish.md "Moving a block"): the simple game's worked examples
  * from the seed (its pictures are lost, so each position is reconstructed to fit the text),
  * the rules doc's bounce checks, pushing and squishing markers, wedged blocks.
  * Coordinates: (x, y) with x from the west wall, y from the north wall; directions 1 = N,

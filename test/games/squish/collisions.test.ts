@@ -1,5 +1,5 @@
 /**
- * Block hits block (shared/rules/squish.md "Block hits block"): the seed's four advanced-game
+ * Block hits block (docs/rules/squish.md "Block hits block"): the seed's four advanced-game
  * examples, face detection, double hits, transmission, the resolution queue, "each block moves
  * at most once per roll", and the `forces` and `resolution` variants. Blocks are 2 x 2 unless
  * said otherwise; the seed's pictures are lost, so each position is reconstructed to fit the

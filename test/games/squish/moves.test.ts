@@ -1,5 +1,5 @@
 /**
- * The movement phase (shared/rules/squish.md "A player's turn" 2, shards): king moves over free
+ * The movement phase (docs/rules/squish.md "A player's turn" 2, shards): king moves over free
  * squares, the push rule, shard collection; legalActions lists every distinct end state once,
  * staying put included, in ascending action code (shard option, end square row-major, push
  * direction). Checked against an independent reference: a depth-first walk over every sequence

@@ -1,5 +1,5 @@
 /**
- * The turn structure and winning (shared/rules/squish.md "A player's turn", "Winning"), with
+ * The turn structure and winning (docs/rules/squish.md "A player's turn", "Winning"), with
  * scripted dice: the d10 (0 = no move, 9 = the roller chooses), the d6 force, the block die,
  * movement points; squished players rolling on; turns resolved inside apply; turn and round
  * counting; simple-game wins and the everybody-loses draw; capped games; the advanced game's

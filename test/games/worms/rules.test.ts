@@ -1,4 +1,4 @@
-/** Worms rules (shared/rules/worms.md): the seed's worked examples and every rule and variant. */
+/** Worms rules (docs/rules/worms.md): the seed's worked examples and every rule and variant. */
 import { describe, it, expect } from 'vitest';
 import { worms } from '../../../src/games/worms/index.js';
 import { attackAction, DARKSIDE, PASS } from '../../../src/games/worms/actions.js';
