@@ -53,6 +53,21 @@ export function planFrom(file: string, options: ScenarioOptions, command: string
   }
 }
 
+/**
+ * A data file checked alone: the smallest scenario of `game` whose `rules` use it, validated as
+ * if it stood beside the file, so every message is the one a run would give (mistakes inside the
+ * file name the file, its line and field; cross-checks name the rules field that uses it).
+ */
+export function dataFilePlan(file: string, game: string, players: number, rules: Record<string, unknown>): Plan {
+  const data = { game, seats: Array.from({ length: players }, () => ({ policy: 'random' })), games: 1, rules };
+  try {
+    return buildPlan(data, file, registry, overridesOf({}), () => null);
+  } catch (e) {
+    if (e instanceof ScenarioError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
 export const MAX_WORKERS = 256;
 
 export function workersFrom(text: string | undefined): number {

@@ -136,6 +136,12 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
    * The plan sent to workers is then self-contained, and the scenario hash covers the data.
    */
   prepareRules?(rules: Record<string, unknown>, ctx: RulesContext): Record<string, unknown>;
+  /**
+   * The data files this game reads on their own (a deck, a roster, a layout, a board), so that
+   * `squabble validate` can check one alone: it recognises the kind by the file's top-level keys
+   * and validates a scenario that uses the file, so the messages are the ones a run would give.
+   */
+  readonly dataFiles?: readonly DataFileKind<R>[];
   /** Cross-field checks zod cannot express (e.g. decks vs players). Returns [field, message] or null. */
   checkSetup?(rules: R, players: number): [field: string, message: string] | null;
   /**
@@ -217,6 +223,22 @@ export interface StatSpec<R = unknown> {
   read(rules: R, path: string): number | string;
   /** The overrides that make +1 of `stat` for one subject, or why that stat does not apply to it. */
   bump(rules: R, name: string, stat: WeightStat): { overrides: Record<string, number | string> } | { skip: string };
+}
+
+/** One kind of data file a game reads, as `squabble validate` checks it alone. */
+export interface DataFileKind<R = unknown> {
+  /** What the file is, in a word or two ("deck", "roster", "terrain layout"). */
+  readonly kind: string;
+  /** The top-level keys that make a file this kind, for the message when no kind fits. */
+  readonly keys: string;
+  /** True if parsed file data is this kind (judged by its top-level keys only). */
+  recognise(data: Record<string, unknown>): boolean;
+  /** The rules of a smallest scenario that uses the file `ref` (named relative to that scenario). */
+  rulesUsing(ref: string): Record<string, unknown>;
+  /** Players for that scenario. */
+  readonly players: number;
+  /** A short summary of what the file holds, from the resolved rules (for the "ok" line). */
+  summary(rules: R): string;
 }
 
 /** What `prepareRules` may do with files: only read data files below the scenario's folder. */

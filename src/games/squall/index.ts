@@ -49,6 +49,24 @@ export const squall: GameModule<SquallState, SquallRules> = {
     if (typeof out.terrain === 'string') out.terrain = ctx.load(out.terrain, terrainSchema, 'rules.terrain');
     return out;
   },
+  dataFiles: [
+    {
+      kind: 'roster',
+      keys: 'characters',
+      recognise: (data) => 'characters' in data,
+      rulesUsing: (ref) => ({ roster: ref }),
+      players: 2,
+      summary: (rules) => `${rosterOf(rules).characters.length} characters (${rosterOf(rules).characters.map((c) => c.name).join(', ')})`,
+    },
+    {
+      kind: 'terrain layout',
+      keys: 'obstacles',
+      recognise: (data) => 'obstacles' in data,
+      rulesUsing: (ref) => ({ terrain: ref }),
+      players: 2,
+      summary: (rules) => `${terrainOf(rules).obstacles.length} obstacles on the ${rules.board.width} x ${rules.board.height} board, with the default roster`,
+    },
+  ],
   checkSetup(rules, players) {
     const roster = rosterOf(rules);
     const names = roster.characters.map((c) => c.name);

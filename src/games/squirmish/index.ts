@@ -6,13 +6,21 @@
  * mini, group-monte, constructed-mini, and drafting.
  */
 import type { GameModule } from '../../sim/types.js';
-import { squirmishRulesSchema, type SquirmishRules, prepareRules, checkSetup, MAX_PLAYERS } from './params.js';
+import { squirmishRulesSchema, type SquirmishRules, prepareRules, checkSetup, poolOf, MINI_DECK_SIZE, MAX_PLAYERS } from './params.js';
 import { SquirmishState } from './state.js';
 import { reset, legalActions, apply, copy, checkInvariants, determinize, actionCapacityOf } from './rules.js';
 import { render, describeAction } from './render.js';
 import { squirmishMetrics } from './metrics.js';
 import { squirmishPolicies } from './policies.js';
 import { squirmishStats } from './stats.js';
+
+/**
+ * A list of card names (a decklist or mini-deck file) rather than a deck of cards: a non-empty
+ * list with no mappings in it. Shorter than two mini-decks it is taken for a mini-deck.
+ */
+function isNameList(cards: unknown): cards is unknown[] {
+  return Array.isArray(cards) && cards.length > 0 && cards.every((c) => c === null || typeof c !== 'object');
+}
 
 export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
   id: 'squirmish',
@@ -26,6 +34,32 @@ export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
     "not the deck's order or contents, nor other seats' hands (except cards it has been shown: drafted cards, a hand it looked at), nor another seat's weigh-in pick before the reveal",
   rulesSchema: squirmishRulesSchema,
   prepareRules,
+  dataFiles: [
+    {
+      kind: 'deck',
+      keys: 'cards (a list of cards)',
+      recognise: (data) => 'cards' in data && !isNameList(data.cards),
+      rulesUsing: (ref) => ({ cards: ref }),
+      players: 2,
+      summary: (rules) => `${poolOf(rules).cards.length} cards`,
+    },
+    {
+      kind: 'mini-deck',
+      keys: `cards (a list of ${MINI_DECK_SIZE} card names)`,
+      recognise: (data) => isNameList(data.cards) && data.cards.length < 2 * MINI_DECK_SIZE,
+      rulesUsing: (ref) => ({ deckStyle: 'mini', miniDecks: [ref] }),
+      players: 2,
+      summary: () => `${MINI_DECK_SIZE} cards of the built-in Classic 70 pool`,
+    },
+    {
+      kind: 'decklist',
+      keys: 'cards (a list of card names)',
+      recognise: (data) => isNameList(data.cards) && data.cards.length >= 2 * MINI_DECK_SIZE,
+      rulesUsing: (ref) => ({ deckStyle: 'custom', decklist: ref }),
+      players: 2,
+      summary: (rules) => `${rules.decklist?.length ?? 0} cards of the built-in Classic 70 pool`,
+    },
+  ],
   checkSetup,
   shardSize: 5_000,
   maxTurns: (rules) => rules.maxTurns,

@@ -9,7 +9,7 @@
  * cumulative), resolution (sequential | simultaneous), firstSeat, maxTurns.
  */
 import type { GameModule } from '../../sim/types.js';
-import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, setupOf, MAX_PLAYERS } from './params.js';
+import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, setupOf, prepareBoard, layoutOf, BOARD_FIELDS, MAX_PLAYERS } from './params.js';
 import { SquishState } from './state.js';
 import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
 import { render, describeAction } from './render.js';
@@ -25,6 +25,20 @@ export const squish: GameModule<SquishState, SquishRules> = {
   hiddenInformation: false,
   visibility: 'everything is on the board: blocks, markers and shards; only future dice are unknown',
   rulesSchema: squishRulesSchema,
+  prepareRules: prepareBoard,
+  dataFiles: [
+    {
+      kind: 'board',
+      keys: BOARD_FIELDS.join(', '),
+      recognise: (data) => BOARD_FIELDS.some((field) => field in data),
+      rulesUsing: (ref) => ({ board: ref }),
+      players: 2,
+      summary: (rules) => {
+        const layout = layoutOf(rules, 2);
+        return `${layout.width} x ${layout.height}, ${layout.blocks.length} block${layout.blocks.length === 1 ? '' : 's'}, ${rules.starts ? `${rules.starts.length} start squares` : 'default start squares'}`;
+      },
+    },
+  ],
   checkSetup: (rules, players) => checkLayout(rules, players),
   setup: (rules, players) => setupOf(rules, players),
   shardSize: 5_000,

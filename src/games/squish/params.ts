@@ -7,6 +7,8 @@
  * they are optional here and resolved by `layoutOf` (used by checkSetup and createState).
  */
 import { z } from 'zod';
+import type { RulesContext } from '../../sim/types.js';
+import { found } from '../../sim/scenario/errors.js';
 
 export const MIN_BOARD = 4;
 export const MAX_BOARD = 64;
@@ -48,6 +50,10 @@ export const squishRulesSchema = z
       .enum(['simple', 'advanced'])
       .default('simple')
       .describe('simple: last marker on the board wins; advanced: collect shards 1..K from the numbered blocks and return to the start square.'),
+    board: z
+      .string()
+      .optional()
+      .describe('A board file (width, height, blocks, starts), relative to the scenario: its fields are used as if written here, so they may not be written here too.'),
     width: z.number().int().min(MIN_BOARD).max(MAX_BOARD).default(12).describe('Board width in squares.'),
     height: z.number().int().min(MIN_BOARD).max(MAX_BOARD).default(12).describe('Board height in squares.'),
     blocks: z
@@ -89,6 +95,35 @@ export const squishRulesSchema = z
   .describe('Squish! rules (docs/rules/squish.md)');
 
 export type SquishRules = z.output<typeof squishRulesSchema>;
+
+/** The board fields a board file may hold. */
+export const BOARD_FIELDS = ['width', 'height', 'blocks', 'starts'] as const;
+
+/** A board file: the board fields of the rules (all optional, defaults as there), a name and notes. */
+export const boardFileSchema = squishRulesSchema
+  .pick({ blocks: true, starts: true })
+  .extend({
+    name: z.string().min(1).max(60).optional().describe('A name for the board (free text).'),
+    description: z.string().max(500).optional().describe('Free text.'),
+    width: squishRulesSchema.shape.width.unwrap().optional(),
+    height: squishRulesSchema.shape.height.unwrap().optional(),
+  })
+  .describe('A Squish! board file (rules.board).');
+
+/** Inline a board file the rules name (rules.board), refusing a board field written in both places. */
+export function prepareBoard(rules: Record<string, unknown>, ctx: RulesContext): Record<string, unknown> {
+  if (rules.board === undefined) return rules;
+  if (typeof rules.board !== 'string') ctx.fail(['board'], `expected a board file name relative to the scenario, found ${found(rules.board)}`);
+  const board = ctx.load(rules.board as string, boardFileSchema, 'rules.board');
+  const out = { ...rules };
+  delete out.board;
+  for (const field of BOARD_FIELDS) {
+    if (board[field] === undefined) continue;
+    if (out[field] !== undefined) ctx.fail([field], `is also given by the board file ${String(rules.board)}; keep it in one place`);
+    out[field] = board[field];
+  }
+  return out;
+}
 
 export interface BlockSpec {
   x: number;

@@ -625,6 +625,15 @@ function throwSetupProblem(
       if (origin.has(rest)) throw new ScenarioError(origin.shown, fieldName(rest), problem, origin.lineOf(rest));
       break;
     }
+    // A field the scenario does not write may come from a file whose fields are used as rules
+    // fields (Squish's `board: boards/x.yaml` gives width, height, blocks, starts): name that file.
+    if (path.length > 1 && !Object.prototype.hasOwnProperty.call(rawRules, path[1]!)) {
+      const rest = path.slice(1);
+      for (const value of Object.values(rawRules)) {
+        const origin = ctx.origin(value);
+        if (origin?.has(rest)) throw new ScenarioError(origin.shown, fieldName(rest), problem, origin.lineOf(rest));
+      }
+    }
   }
   return fail(path, problem);
 }
