@@ -1,0 +1,69 @@
+/**
+ * The installable package: `npm pack` gives a tarball with the compiled code, the JSON Schema,
+ * the shipped decks, rosters, layouts, boards and scenarios and the rules docs, and nothing of
+ * the tests or sources; installed globally into an empty folder (npm's `-g` with a private
+ * prefix) it puts a `squabble` on the PATH that runs without tsx or this repository.
+ * Dependencies come from npm's cache (`--prefer-offline`); the first run may fetch them.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve('.');
+let dir: string;
+let tarball: string;
+let files: string[];
+/** The environment of a shell whose PATH has the installed squabble first, and nothing of the repo. */
+let env: NodeJS.ProcessEnv;
+
+function sh(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+beforeAll(() => {
+  if (!existsSync(join(REPO, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  dir = mkdtempSync(join(tmpdir(), 'squabble-install-'));
+  // dist/ is built by the test run; --ignore-scripts packs it as it is instead of building again.
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { filename: string; files: { path: string }[] }[];
+  tarball = join(dir, packed[0]!.filename);
+  files = packed[0]!.files.map((f) => f.path);
+  const prefix = join(dir, 'global');
+  execFileSync('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: dir, stdio: 'ignore' });
+  env = { ...process.env, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, NODE_OPTIONS: '' };
+  delete env.NODE_PATH;
+}, 300_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm pack', () => {
+  it('carries the compiled code, the schema, the shipped data and scenarios, and the rules docs', () => {
+    for (const f of ['bin/squabble.js', 'dist/cli/main.js', 'dist/runner/worker.js', 'scenarios/schema.json', 'scenarios/squirmish/decks/classic-70.yaml', 'scenarios/squall/rosters/standard.yaml', 'scenarios/squall/layouts/ruins.yaml', 'scenarios/squish/boards/symmetric-12.yaml', 'scenarios/worms/random-2p.yaml', 'docs/rules/worms.md', 'package.json', 'README.md'])
+      expect(files, f).toContain(f);
+  });
+
+  it('carries nothing of the tests, sources, results or source maps', () => {
+    const unwanted = files.filter((f) => /^(test|src|results|baselines|bench|scripts|node_modules)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts'));
+    expect(unwanted).toEqual([]);
+  });
+});
+
+describe('the installed command', () => {
+  it('is on the PATH and runs from an empty folder, outside the repository', () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    expect(sh('squabble', ['--version'], empty).trim()).toBe((JSON.parse(execFileSync('npm', ['pkg', 'get', 'version'], { cwd: REPO, encoding: 'utf8' })) as string));
+    expect(sh('squabble', ['list'], empty)).toContain('worms: Worms, 2-8 players (rules: docs/rules/worms.md)');
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it('plays a shipped scenario from the installed package, writing only where told', () => {
+    const work = join(dir, 'work');
+    mkdirSync(work);
+    const shipped = join(dir, 'global/lib/node_modules/squabble/scenarios/worms/random-2p.yaml');
+    sh('squabble', ['run', shipped, '--games', '500', '--workers', '1', '--out', 'res'], work);
+    expect(readdirSync(work)).toEqual(['res']);
+    expect(readdirSync(join(work, 'res'))).toEqual(expect.arrayContaining(['summary.json', 'run.json', 'report.html']));
+    expect((JSON.parse(readFileSync(join(work, 'res/summary.json'), 'utf8')) as { games: number }).games).toBe(500);
+  }, 120_000);
+});
