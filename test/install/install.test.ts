@@ -7,9 +7,9 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const REPO = resolve('.');
 let dir: string;
@@ -20,6 +20,17 @@ let env: NodeJS.ProcessEnv;
 
 function sh(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Run the installed squabble expecting it to fail: its exit code and stderr. */
+function shFails(args: string[], cwd: string): { code: number; err: string } {
+  try {
+    sh('squabble', args, cwd);
+  } catch (e) {
+    const failure = e as { status: number; stderr: string };
+    return { code: failure.status, err: failure.stderr };
+  }
+  throw new Error(`squabble ${args.join(' ')} succeeded`);
 }
 
 beforeAll(() => {
@@ -66,4 +77,45 @@ describe('the installed command', () => {
     expect(readdirSync(join(work, 'res'))).toEqual(expect.arrayContaining(['summary.json', 'run.json', 'report.html']));
     expect((JSON.parse(readFileSync(join(work, 'res/summary.json'), 'utf8')) as { games: number }).games).toBe(500);
   }, 120_000);
+});
+
+describe('squabble init, then every command from the new folder with relative paths', () => {
+  const GAMES = ['worms', 'squirmish', 'squall', 'squish'];
+
+  for (const game of GAMES) {
+    it(`${game}: init, run the scenario, build a baseline and pass check`, () => {
+      const home = join(dir, `home-${game}`);
+      mkdirSync(home);
+      sh('squabble', ['init', 'study', '--game', game, '--games', '100', '--workers', '1'], home);
+      const project = join(home, 'study');
+      const scenario = `scenarios/${game}.yaml`;
+      expect(readFileSync(join(project, scenario), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/squabble/scenarios/schema.json');
+      for (const f of ['README.md', 'package.json', '.github/workflows/balance.yml', '.gitignore', `baselines/my-${game}.json`]) expect(existsSync(join(project, f)), f).toBe(true);
+      expect(readdirSync(join(project, 'vendor'))).toEqual([basename(tarball)]);
+
+      // The content files the game needs, each valid on its own.
+      const content = { worms: [], squirmish: ['scenarios/decks/deck.yaml'], squall: ['scenarios/rosters/roster.yaml', 'scenarios/layouts/layout.yaml'], squish: ['scenarios/boards/board.yaml'] }[game]!;
+      expect(sh('squabble', ['validate', scenario, ...content], project).trim().split('\n')).toHaveLength(1 + content.length);
+
+      sh('squabble', ['run', scenario, '--games', '150', '--workers', '1', '--out', 'results/first'], project);
+      expect((JSON.parse(readFileSync(join(project, 'results/first/summary.json'), 'utf8')) as { games: number }).games).toBe(150);
+      sh('squabble', ['baseline', scenario, '--out', 'baselines', '--games', '120', '--workers', '1'], project);
+      expect((JSON.parse(readFileSync(join(project, `baselines/my-${game}.json`), 'utf8')) as { games: number }).games).toBe(120);
+      expect(sh('squabble', ['check', scenario, '--baseline', 'baselines', '--workers', '1'], project)).toContain('PASS');
+    }, 240_000);
+  }
+
+  it('refuses a folder that already holds files, and an unknown game, writing nothing', () => {
+    const home = join(dir, 'home-refuse');
+    mkdirSync(join(home, 'taken'), { recursive: true });
+    writeFileSync(join(home, 'taken', 'notes.txt'), 'mine\n');
+    const taken = shFails(['init', 'taken', '--game', 'worms'], home);
+    expect(taken.code).toBe(2);
+    expect(taken.err).toContain('taken: the folder already holds files (notes.txt); init writes only into a new or empty folder');
+    const unknown = shFails(['init', 'fresh', '--game', 'chess'], home);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('--game: expected one of worms, squirmish, squall, squish, found "chess"');
+    expect(readdirSync(home).sort()).toEqual(['taken']);
+    expect(readdirSync(join(home, 'taken'))).toEqual(['notes.txt']);
+  });
 });

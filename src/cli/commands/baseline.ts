@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { runPlan } from '../../runner/pool.js';
 import { writeJson } from '../../runner/results.js';
 import { summarise } from '../../sim/stats/summary.js';
-import { baselineOf } from '../../analysis/gate.js';
+import { baselineOf, type Baseline } from '../../analysis/gate.js';
+import type { Plan } from '../../sim/scenario/types.js';
 import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
 import type { CliIO } from '../io.js';
@@ -16,6 +17,12 @@ import { planFrom, searchWarning, workersFrom } from '../plan.js';
 export const DEFAULT_GATE_GAMES = 20_000;
 
 export const baselineFile = (dir: string, name: string, variant: string | null) => join(dir, `${variant ? `${name}-${variant}` : name}.json`);
+
+/** Play a plan's games and return its baseline (the headline metrics `check` compares). */
+export async function playBaseline(plan: Plan, workers: number): Promise<Baseline> {
+  const acc = await runPlan(plan, { workers });
+  return baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION);
+}
 
 export function registerBaseline(program: Command, io: CliIO): void {
   program
@@ -41,8 +48,7 @@ export function registerBaseline(program: Command, io: CliIO): void {
       mkdirSync(options.out, { recursive: true });
       for (const plan of plans) {
         const games = plan.games;
-        const acc = await runPlan(plan, { workers });
-        const baseline = baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION);
+        const baseline = await playBaseline(plan, workers);
         const path = baselineFile(options.out, plan.name, plan.variant);
         writeJson(options.out, path.slice(options.out.length + 1), baseline);
         io.err(`${path}: ${baseline.metrics.length} metrics from ${games.toLocaleString('en-US')} games\n`);
