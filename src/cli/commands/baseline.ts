@@ -1,6 +1,6 @@
 /** `squabble baseline <scenario...> --out baselines/`: run each scenario and store its headline metrics. */
 import type { Command } from 'commander';
-import { mkdirSync } from 'node:fs';
+import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
 import { join } from 'node:path';
 import { runPlan } from '../../runner/pool.js';
 import { writeJson } from '../../runner/results.js';
@@ -26,6 +26,7 @@ export function registerBaseline(program: Command, io: CliIO): void {
   addPlayOptions(command, ['games', 'seed', 'workers'], { games: `games per scenario (default: the scenario's, at most ${DEFAULT_GATE_GAMES.toLocaleString('en-US')})` })
     .action(async (files: string[], options: PlayFlags & { out: string }) => {
       const { workers, games, seed } = playArgs(options);
+      checkOutPath(options.out);
       // Every scenario is loaded before anything is played or written: a mistake in the last
       // file must not leave a half-made baselines folder.
       const plans = files.map((file) => {
@@ -37,7 +38,7 @@ export function registerBaseline(program: Command, io: CliIO): void {
         const slow = searchWarning([plan], plan.games, 'cells', 'Lower --games or the iterations.');
         if (slow) io.err(`${plan.file}: ${slow}`);
       }
-      mkdirSync(options.out, { recursive: true });
+      makeOutDir(options.out);
       for (const plan of plans) {
         const acc = await runPlan(plan, { workers });
         const baseline = baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION);

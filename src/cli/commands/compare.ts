@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
 import { runPaired } from '../../runner/pool.js';
 import { pairedQuantities, pairedRows, type PairedRow } from '../../analysis/paired.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
@@ -97,6 +97,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       const [nameA, nameB] = options.variant as [string, string];
       const { variant: _variants, ...flags } = options;
       const { workers, out: outOption, ...scenarioOptions } = playArgs(flags);
+      if (outOption !== undefined) checkOutPath(outOption);
       const planOf = (variant: string) => (variant.includes('=') ? assignmentPlan(file, variant, scenarioOptions) : planFrom(file, { ...scenarioOptions, ...(variant === 'base' ? {} : { variant }) }, 'compare'));
       const a = planOf(nameA);
       const b = planOf(nameB);
@@ -116,7 +117,7 @@ export function registerCompare(program: Command, io: CliIO): void {
         '"games saved": how many times more games two independent samples would need for the same interval width.';
       io.out(`${title}\n\n${textTable(HEADER, headline.map(cells))}\n\n${note}\n`);
       const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
-      mkdirSync(out, { recursive: true });
+      makeOutDir(out);
       writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows });
       writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n`);
       // The chart shows the headline metrics (with --all, the game's counters too).

@@ -8,7 +8,8 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { runPlan, WorkerError, InterruptedError, shardTasks } from '../../runner/pool.js';
-import { prepareOutDir, OutputDirError } from '../../runner/results.js';
+import { runIdentity } from '../../runner/results.js';
+import { claimOutDir, lockOutDir, abandonOutDir, OutputDirError, type ClaimedOutDir } from '../../runner/outdir.js';
 import { writePartial, writeCheckpoint, readCheckpoint, accumulatorOf, shardRange, PartialError } from '../../runner/partial.js';
 import { GameFailure } from '../../sim/batch.js';
 import type { Plan } from '../../sim/scenario/types.js';
@@ -113,13 +114,37 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   else {
     const slow = searchWarning([plan], range[1] - range[0]);
     if (slow) say(slow);
-    try {
-      prepareOutDir(out, plan, options.force ?? false);
-    } catch (e) {
-      if (e instanceof OutputDirError) throw new CliError(e.message);
-      throw e;
-    }
   }
+  const identity = runIdentity(plan, shard ?? undefined);
+  const claim = claimed(() => (resume ? { lock: lockOutDir(out), moved: null, continuing: true, created: false } : claimOutDir(out, identity, options.force ?? false)));
+  if (claim.moved) say(`the previous run in ${out} (another version of the scenario) is kept in ${claim.moved}/\n`);
+  try {
+    await play(io, options, { plan, out, range, shard, workers, rule, redis, resume, earlierSeconds, claim, fileHash: identity.fileHash });
+  } finally {
+    claim.lock.release();
+  }
+}
+
+interface RunSetUp {
+  plan: Plan;
+  out: string;
+  range: [number, number];
+  shard: { k: number; n: number } | null;
+  workers: number;
+  rule: StoppingRule | null;
+  redis: RedisTarget | null;
+  resume: { acc: Accumulator; nextShard: number } | undefined;
+  earlierSeconds: number;
+  claim: ClaimedOutDir;
+  fileHash: string;
+}
+
+/** Play a claimed run and write its results (the caller holds the folder's lock). */
+async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<void> {
+  const { plan, out, range, shard, workers, rule, redis, resume, earlierSeconds, claim, fileHash } = setUp;
+  const say = (text: string) => {
+    if (!options.quiet) io.err(text);
+  };
   let decision: Decision | null = null;
   const game = gameOf(plan.game);
   const games = range[1] - range[0];
@@ -145,7 +170,8 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   let acc: Accumulator;
   try {
     if (redis) {
-      acc = await runPlanOnQueue(plan, redis, { checkInvariants, signal: controller.signal, onProgress: (d) => progress.update(d) });
+      acc = await runPlanOnQueue(plan, redis, {
+        onMerged: (total, nextShard) => void (latest = { acc: total, nextShard }), checkInvariants, signal: controller.signal, onProgress: (d) => progress.update(d) });
     } else acc = await runPlan(plan, {
       workers,
       checkInvariants,
@@ -165,15 +191,17 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   } catch (e) {
     progress.finish();
     if (e instanceof CliError) throw e;
-    if (e instanceof InterruptedError) {
+    if (e instanceof InterruptedError || e instanceof RedisError) {
+      const why = e instanceof RedisError ? `${e.message}; stopped` : 'interrupted';
+      const code = e instanceof RedisError ? EXIT.error : EXIT.interrupted;
+      // The resume command is printed only when a checkpoint holds games to continue from.
+      if (shard || latest === null) {
+        abandonOutDir(out, claim);
+        throw new CliError(`${why} before any games were saved; nothing was written (run it again)`, code);
+      }
       saveCheckpoint();
-      const done = latest ? gamesBefore(latest.nextShard) : 0;
-      throw new CliError(
-        shard
-          ? `interrupted; nothing was written (run the part again)`
-          : `interrupted after ${done.toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games; continue with: squabble run --resume ${out}`,
-        EXIT.interrupted,
-      );
+      const done = gamesBefore(latest.nextShard);
+      throw new CliError(`${why} after ${done.toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games, which are saved; continue with: squabble run --resume ${out}`, code);
     }
     if (e instanceof GameFailure) {
       const command = `squabble replay ${plan.file} --game ${e.key.gameIndex} --seed ${JSON.stringify(String(plan.seed))}${plan.variant ? ` --variant ${plan.variant}` : ''}`;
@@ -197,7 +225,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   const stopping = rule ? { rule: rule.source, decided: decision !== null, decision: (decision as Decision | null)?.text ?? null, games: acc.games } : undefined;
   if (stopping) say(stopping.decided ? `stopped: ${stopping.decision}\n` : `--until: "${rule!.source}" was not met within ${acc.games.toLocaleString('en-US')} games (the budget); raise --games\n`);
   const played = acc.games === plan.games ? plan : { ...plan, games: acc.games };
-  await finishRun(io, played, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say, ...(stopping ? { stopping } : {}) });
+  await finishRun(io, played, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
   rmSync(join(out, 'checkpoint.json'), { force: true });
 }
 
@@ -213,6 +241,15 @@ function ruleFrom(text: string, players: number): StoppingRule {
     return parseRule(text, players);
   } catch (e) {
     if (e instanceof RuleError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
+function claimed(claim: () => ClaimedOutDir): ClaimedOutDir {
+  try {
+    return claim();
+  } catch (e) {
+    if (e instanceof OutputDirError) throw new CliError(e.message);
     throw e;
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
 import { buildPlan, readScenarioData } from '../../sim/scenario/load.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
@@ -43,6 +43,7 @@ export function registerTournament(program: Command, io: CliIO): void {
       const say = (t: string) => void (options.quiet ? undefined : io.err(t));
       const args = playArgs(options, { minGames: 2 });
       const { workers } = args;
+      if (args.out !== undefined) checkOutPath(args.out);
       let data: Record<string, unknown>;
       let probe;
       try {
@@ -122,8 +123,8 @@ export function registerTournament(program: Command, io: CliIO): void {
         lines.push('', `How much skill matters: the strongest entrant, ${best.name}, scores ${pct(wins[bi]![ri]! / played[bi]![ri]!)} [${pct(lo)}, ${pct(hi)}] against random.`);
       }
       io.out(`${lines.join('\n')}\n`);
-      const out = options.out ?? join('results', `${probe.name}-tournament`);
-      mkdirSync(join(out, 'charts'), { recursive: true });
+      const out = args.out ?? join('results', `${probe.name}-tournament`);
+      makeOutDir(join(out, 'charts'));
       writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference] });
       writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n`);
       for (const [id, spec] of [
