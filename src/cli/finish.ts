@@ -4,11 +4,13 @@ import type { Plan } from '../sim/scenario/types.js';
 import type { Accumulator } from '../sim/stats/accumulator.js';
 import { summarise } from '../sim/stats/summary.js';
 import { writeAtomic, writeJson, RUN_FORMAT, type RunRecord } from '../runner/results.js';
+import { fileHashOf } from '../runner/outdir.js';
 import { summaryText, summaryMarkdown } from '../report/summary-report.js';
 import { gameOf } from '../registry.js';
 import { VERSION } from '../version.js';
 import type { CliIO } from './io.js';
 import { reportOrFail } from './commands/report.js';
+import { sincePrevious, sincePreviousMarkdown, sincePreviousText } from '../report/since-previous.js';
 
 export interface FinishOptions {
   workers: number;
@@ -19,13 +21,18 @@ export interface FinishOptions {
   say: (text: string) => void;
   /** run --until: the rule, whether it decided, in words, and after how many games. */
   stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
+  /** The folder the previous run of this scenario was moved to (history/...): the summary says what changed since. */
+  previous?: string;
+  /** The scenario file's hash when the run claimed its folder (the file may be edited while it plays). */
+  scenarioFileHash?: string;
 }
 
 export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: string, o: FinishOptions): Promise<void> {
   const summary = summarise(gameOf(plan.game), plan, acc);
   if (o.stopping) summary.stopping = o.stopping;
+  const since = o.previous ? sincePrevious(o.previous, summary) : null;
   writeJson(out, 'summary.json', summary);
-  writeAtomic(join(out, 'summary.md'), summaryMarkdown(summary));
+  writeAtomic(join(out, 'summary.md'), summaryMarkdown(summary) + (since ? sincePreviousMarkdown(since) : ''));
   const record: RunRecord = {
     format: RUN_FORMAT,
     version: VERSION,
@@ -33,6 +40,7 @@ export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: st
     name: plan.name,
     game: plan.game,
     scenarioHash: plan.scenarioHash,
+    scenarioFileHash: o.scenarioFileHash ?? fileHashOf(plan.file),
     seed: plan.seed,
     masterSeed: plan.masterSeed,
     variant: plan.variant,
@@ -45,7 +53,7 @@ export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: st
     node: process.version,
   };
   writeJson(out, 'run.json', record); // last: its presence marks a complete run
-  io.out(summaryText(summary));
+  io.out(summaryText(summary) + (since ? sincePreviousText(since) : ''));
   o.say(`${Math.round(record.gamesPerSecond).toLocaleString('en-US')} games/s, ${o.wallSeconds.toFixed(2)} s; results in ${out}/ (summary.json, summary.md, run.json)\n`);
   if (o.report) o.say(`report: ${await reportOrFail(out)}\n`);
 }

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import { CliError, EXIT, processIO, type CliIO } from './io.js';
+import { OutputDirError } from '../runner/outdir.js';
 import { registerRun } from './commands/run.js';
 import { registerValidate } from './commands/validate.js';
 import { registerList } from './commands/list.js';
@@ -53,10 +54,29 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       io.err(`squabble: ${e.message}\n`);
       return e.exitCode;
     }
+    if (e instanceof OutputDirError) {
+      io.err(`squabble: ${e.message}\n`);
+      return EXIT.badInput;
+    }
+    const written = unwritable(e);
+    if (written) {
+      io.err(`squabble: ${written}\n`);
+      return EXIT.badInput;
+    }
     io.err(`squabble: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return EXIT.error;
   }
   return exitCode;
+}
+
+/** File-system errors of writing results (full disk, read-only folder, no permission): one line, not a stack trace. */
+const WRITE_ERRORS: Record<string, string> = { ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded', EROFS: 'read-only file system', EACCES: 'permission denied', EPERM: 'permission denied', ENOTDIR: 'a part of the path is a file', EISDIR: 'a folder is in the way' };
+
+function unwritable(e: unknown): string | null {
+  const err = e as NodeJS.ErrnoException | null;
+  const words = err && typeof err.code === 'string' ? WRITE_ERRORS[err.code] : undefined;
+  if (!words) return null;
+  return `cannot write ${err!.path ?? 'the results'}: ${words}; files written before are kept, and a run's checkpoint lets it continue with --resume once this is fixed`;
 }
 
 export async function main(): Promise<void> {

@@ -1,34 +1,29 @@
 /** Loading a scenario for a command: scenario mistakes become one-line CLI errors (exit 2). */
-import { availableParallelism } from 'node:os';
 import { loadCells, dataRootsFromEnv, readScenarioData, buildPlan } from '../sim/scenario/load.js';
 import { ScenarioError } from '../sim/scenario/errors.js';
 import type { Plan, PlanOverrides } from '../sim/scenario/types.js';
 import { registry } from '../registry.js';
-import { CliError, parseCount, parseSeed } from './io.js';
-
-export interface ScenarioOptions {
-  games?: string;
-  seed?: string;
-  variant?: string;
-}
+import { CliError } from './io.js';
+import type { PlanChoice } from './options.js';
 
 /** The scenario's cells: one plan, or one per grid point of its sweep. */
-export function cellsFrom(file: string, options: ScenarioOptions): Plan[] {
+export function cellsFrom(file: string, choice: PlanChoice): Plan[] {
   try {
-    return loadCells(file, registry, overridesOf(options));
+    return loadCells(file, registry, overridesOf(choice));
   } catch (e) {
     if (e instanceof ScenarioError) throw new CliError(e.message);
     throw e;
   }
 }
 
-function overridesOf(options: ScenarioOptions): PlanOverrides {
+/** The overrides for a choice made on the command line, with the data folders from the environment. */
+export function overridesOf(choice: PlanChoice): PlanOverrides {
   const overrides: PlanOverrides = {};
   const dataRoots = dataRootsFromEnv();
   if (dataRoots.length > 0) overrides.dataRoots = dataRoots;
-  if (options.games !== undefined) overrides.games = parseCount(options.games, '--games', 1, 10_000_000_000);
-  if (options.seed !== undefined) overrides.seed = parseSeed(options.seed);
-  if (options.variant !== undefined) overrides.variant = options.variant;
+  if (choice.games !== undefined) overrides.games = choice.games;
+  if (choice.seed !== undefined) overrides.seed = choice.seed;
+  if (choice.variant !== undefined) overrides.variant = choice.variant;
   return overrides;
 }
 
@@ -42,11 +37,11 @@ export function refuseSweep(data: unknown, file: string, command: string): void 
 }
 
 /** The scenario's one plan, for commands that play a single plan (`command` names it in errors). */
-export function planFrom(file: string, options: ScenarioOptions, command: string): Plan {
+export function planFrom(file: string, choice: PlanChoice, command: string): Plan {
   try {
     const { data, lineOf } = readScenarioData(file);
     refuseSweep(data, file, command);
-    return buildPlan(data, file, registry, overridesOf(options), lineOf);
+    return buildPlan(data, file, registry, overridesOf(choice), lineOf);
   } catch (e) {
     if (e instanceof ScenarioError) throw new CliError(e.message);
     throw e;
@@ -66,12 +61,6 @@ export function dataFilePlan(file: string, game: string, players: number, rules:
     if (e instanceof ScenarioError) throw new CliError(e.message);
     throw e;
   }
-}
-
-export const MAX_WORKERS = 256;
-
-export function workersFrom(text: string | undefined): number {
-  return text === undefined ? availableParallelism() : parseCount(text, '--workers', 0, MAX_WORKERS);
 }
 
 /** Search iterations per command (over every game, seat and plan) above which it warns that it will take very long. */

@@ -4,11 +4,13 @@
  * and headline figures with intervals), charts/ and report.html.
  */
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import type { Plan } from '../sim/scenario/types.js';
 import { runPlan } from '../runner/pool.js';
 import { summarise, type Summary } from '../sim/stats/summary.js';
-import { writeJson, writeAtomic, prepareOutDir, OutputDirError } from '../runner/results.js';
+import { writeJson, writeAtomic } from '../runner/results.js';
+import { claimOutDir, fileHashOf, OutputDirError, type ClaimedOutDir, type RunIdentity } from '../runner/outdir.js';
 import { summaryMarkdown, keyNumbers } from '../report/summary-report.js';
 import { textTable } from '../report/format.js';
 import { sweepCurve, sweepHeatmap, type SweepPoint } from '../report/charts/sweep.js';
@@ -30,22 +32,55 @@ export interface SweepOptions {
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
+/** A sweep's games: every cell's scenario hash, the seed and the games per cell. */
+export function sweepIdentity(cells: readonly Plan[]): RunIdentity {
+  const first = cells[0]!;
+  const hash = createHash('sha256').update(cells.map((c) => c.scenarioHash).join('\n')).digest('hex');
+  return { kind: 'sweep', scenario: first.file, name: first.name, hash, seed: first.seed, games: first.games, fileHash: fileHashOf(first.file) };
+}
+
+/** A cell's summary from an interrupted run of the same sweep, if it was finished and is of these games. */
+function finishedCell(dir: string, plan: Plan): Summary | null {
+  try {
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
+    return s.scenario.scenarioHash === plan.scenarioHash && s.games === plan.games ? s : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function runSweep(io: CliIO, cells: Plan[], o: SweepOptions): Promise<string> {
   const first = cells[0]!;
   const out = o.out ?? join('results', `${first.name}-sweep`);
+  const identity = sweepIdentity(cells);
+  let claim: ClaimedOutDir;
   try {
-    prepareOutDir(out, first, o.force);
+    claim = claimOutDir(out, identity, o.force);
   } catch (e) {
     if (e instanceof OutputDirError) throw new CliError(e.message);
     throw e;
   }
+  try {
+    if (claim.moved) o.say(`the previous sweep in ${out} (another version of the scenario) is kept in ${claim.moved}/\n`);
+    writeJson(out, 'sweep-plan.json', identity); // marks the folder as this sweep's while its cells are played
+    await playSweep(io, cells, out, claim.continuing, o);
+  } finally {
+    claim.lock.release();
+  }
+  return out;
+}
+
+async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: boolean, o: SweepOptions): Promise<void> {
+  const first = cells[0]!;
   const fields = Object.keys(first.cellValues ?? {});
   o.say(`${first.name}: sweep of ${cells.length} cells over ${fields.join(', ')}, ${first.games.toLocaleString('en-US')} games each (same seeds in every cell), ${o.workers} workers\n`);
   const game = gameOf(first.game);
   const results: { plan: Plan; summary: Summary }[] = [];
   for (const plan of cells) {
-    const summary = summarise(game, plan, await runPlan(plan, { workers: o.workers }));
     const dir = join(out, 'cells', String(plan.cell));
+    const kept = continuing ? finishedCell(dir, plan) : null;
+    if (kept) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
+    const summary = kept ?? summarise(game, plan, await runPlan(plan, { workers: o.workers }));
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
     writeAtomic(join(dir, 'summary.md'), summaryMarkdown(summary));
@@ -109,5 +144,4 @@ export async function runSweep(io: CliIO, cells: Plan[], o: SweepOptions): Promi
     );
     o.say(`report: ${join(out, 'report.html')}\n`);
   }
-  return out;
 }

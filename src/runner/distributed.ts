@@ -10,6 +10,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
 import type { Plan } from '../sim/scenario/types.js';
 import { Accumulator } from '../sim/stats/accumulator.js';
@@ -24,6 +25,69 @@ export const DEFAULT_QUEUE = 'squabble';
 export interface RedisTarget {
   url: string;
   queue?: string;
+  /** Give up when Redis has not answered for this long (default 30). */
+  timeoutSeconds?: number;
+}
+
+/** Redis was not reachable, or stopped answering: the message is the whole story. */
+export class RedisError extends Error {}
+
+const timeoutOf = (target: RedisTarget) => (target.timeoutSeconds ?? 30) * 1000;
+
+/**
+ * Ask Redis for a PING within the target's timeout (no retries): a command checks this before it
+ * touches any file, so a wrong URL costs nothing.
+ */
+export async function probeRedis(target: RedisTarget): Promise<void> {
+  const ms = timeoutOf(target);
+  const client = new Redis({ ...connection(target.url), lazyConnect: true, connectTimeout: ms, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+  client.on('error', () => {}); // reported through connect() below
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.connect().then(() => client.ping()),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms))),
+    ]);
+  } catch (e) {
+    throw new RedisError(`--redis: nothing answers at ${target.url} (${e instanceof Error ? e.message : String(e)}); start redis-server there, or check the URL`);
+  } finally {
+    clearTimeout(timer);
+    client.disconnect();
+  }
+}
+
+/**
+ * A watchdog: PINGs Redis on its own connection every second and rejects `lost` once no PING
+ * has been answered for the target's timeout. BullMQ's own connections retry forever, so without
+ * this a run whose Redis went away would wait forever.
+ */
+function watchRedis(target: RedisTarget): { lost: Promise<never>; stop: () => void } {
+  const ms = timeoutOf(target);
+  const client = new Redis({ ...connection(target.url), connectTimeout: Math.min(ms, 5000), enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => 500 });
+  client.on('error', () => {}); // the silence is what counts
+  let lastAnswer = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const lost = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      if (Date.now() - lastAnswer > ms) {
+        clearInterval(timer);
+        reject(new RedisError(`Redis at ${target.url} has not answered for ${ms / 1000} s`));
+        return;
+      }
+      client.ping().then(
+        () => void (lastAnswer = Date.now()),
+        () => {},
+      );
+    }, Math.min(1000, ms / 2));
+  });
+  lost.catch(() => {});
+  return {
+    lost,
+    stop: () => {
+      clearInterval(timer);
+      client.disconnect();
+    },
+  };
 }
 
 function connection(url: string) {
@@ -48,33 +112,46 @@ interface JobResult {
 
 export interface QueueRunOptions {
   onProgress?: (gamesDone: number) => void;
+  /** After each shard is merged, in shard order: the total so far and the next shard (a run keeps these as checkpoints). */
+  onMerged?: (total: Accumulator, nextShard: number) => void;
   checkInvariants?: boolean;
   signal?: AbortSignal;
 }
 
-/** Submit every shard of the plan and merge the results in shard order. */
+/**
+ * Submit every shard of the plan and merge the results in shard order. If Redis stops answering
+ * for the target's timeout, this rejects with a RedisError; every shard merged before that was
+ * handed to `onMerged`, so the caller can keep it.
+ */
 export async function runPlanOnQueue(plan: Plan, target: RedisTarget, options: QueueRunOptions = {}): Promise<Accumulator> {
   const game = gameOf(plan.game);
   const name = target.queue ?? DEFAULT_QUEUE;
   const conn = connection(target.url);
+  const watchdog = watchRedis(target);
   const queue = new Queue(name, { connection: conn });
   const events = new QueueEvents(name, { connection: conn });
+  queue.on('error', () => {}); // connection errors: the watchdog decides when to give up
+  events.on('error', () => {});
   const tasks = shardTasks(plan, [0, plan.games], 0, options.checkInvariants ?? false);
   const runKey = `${plan.scenarioHash}-${plan.masterSeed}-${plan.games}-${VERSION}${options.checkInvariants ? '-checked' : ''}`;
+  const guarded = <T>(p: Promise<T>) => Promise.race([p, watchdog.lost]);
+  let healthy = true;
   try {
-    await events.waitUntilReady();
-    const jobs: Job[] = await queue.addBulk(
-      tasks.map((t) => ({
-        name: 'shard',
-        data: t,
-        opts: { jobId: `${runKey}-${t.shard}`, attempts: 3, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: false, removeOnFail: false },
-      })),
+    await guarded(events.waitUntilReady());
+    const jobs: Job[] = await guarded(
+      queue.addBulk(
+        tasks.map((t) => ({
+          name: 'shard',
+          data: t,
+          opts: { jobId: `${runKey}-${t.shard}`, attempts: 3, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: false, removeOnFail: false },
+        })),
+      ),
     );
     const total = newAccumulator(game, plan);
     let done = 0;
     for (const [i, job] of jobs.entries()) {
       if (options.signal?.aborted) throw new Error('interrupted');
-      const result = (await job.waitUntilFinished(events)) as JobResult;
+      const result = (await guarded(job.waitUntilFinished(events))) as JobResult;
       if (result.failure) {
         const f = result.failure;
         const failure = new GameFailure(f.key, f.reason, f.turn, f.kind);
@@ -83,13 +160,19 @@ export async function runPlanOnQueue(plan: Plan, target: RedisTarget, options: Q
       }
       total.merge(new Accumulator(accumulatorShape(game, plan), Float64Array.from(result.data!)));
       done += tasks[i]!.end - tasks[i]!.start;
+      options.onMerged?.(total, i + 1);
       options.onProgress?.(done);
     }
-    await Promise.all(jobs.map((j) => j.remove().catch(() => {})));
+    await guarded(Promise.all(jobs.map((j) => j.remove().catch(() => {}))));
     return total;
+  } catch (e) {
+    if (e instanceof RedisError) healthy = false;
+    throw e;
   } finally {
-    await events.close();
-    await queue.close();
+    watchdog.stop();
+    // With Redis gone a graceful close would wait for it: drop the connections instead.
+    if (healthy) await Promise.all([events.close(), queue.close()]);
+    else await Promise.all([events.disconnect(), queue.disconnect()]).catch(() => {});
   }
 }
 
@@ -101,8 +184,13 @@ export interface WorkerOptions {
   log?: (text: string) => void;
 }
 
-/** Serve shards from the queue until `close()` is called. */
-export async function serveQueue(target: RedisTarget, options: WorkerOptions): Promise<{ close: () => Promise<void> }> {
+/**
+ * Serve shards from the queue until `close()` is called; `lost` rejects (RedisError) once Redis
+ * has not answered for the target's timeout, so a worker does not wait forever for a server
+ * that is gone (its unfinished shards go back to the queue by BullMQ's stalled-job check).
+ */
+export async function serveQueue(target: RedisTarget, options: WorkerOptions): Promise<{ close: () => Promise<void>; lost: Promise<never> }> {
+  await probeRedis(target);
   const here = import.meta.url;
   const entry = here.endsWith('.ts')
     ? { filename: fileURLToPath(new URL('./worker.ts', here)), execArgv: ['--import', 'tsx'] }
@@ -124,10 +212,18 @@ export async function serveQueue(target: RedisTarget, options: WorkerOptions): P
       maxStalledCount: 3,
     },
   );
-  await worker.waitUntilReady();
+  worker.on('error', () => {}); // connection errors: the watchdog decides when to give up
+  const watchdog = watchRedis(target);
+  await Promise.race([worker.waitUntilReady(), watchdog.lost]);
   return {
+    lost: watchdog.lost,
     close: async () => {
-      await worker.close();
+      watchdog.stop();
+      let gone = false;
+      watchdog.lost.catch(() => (gone = true));
+      await new Promise((r) => setImmediate(r));
+      if (gone) await worker.disconnect().catch(() => {});
+      else await worker.close();
       await pool.destroy();
     },
   };

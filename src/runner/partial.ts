@@ -33,6 +33,8 @@ export interface CheckpointRecord {
   version: string;
   plan: Plan;
   range: [number, number];
+  /** run --until: the stopping rule, kept so that a resumed run stops where the whole run would have. */
+  until?: string;
   /** Every shard before this one is merged into `data`. */
   nextShard: number;
   gamesDone: number;

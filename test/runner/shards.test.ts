@@ -66,7 +66,7 @@ describe('checkpoint and --resume', () => {
     const first = await cli('run', SCENARIO, '--games', '30000', '--workers', '0', '--out', out, '--no-report');
     clearTimeout(timer);
     expect(first.code, first.err).toBe(130);
-    expect(first.err).toMatch(/interrupted after [\d,]+ of 30,000 games; continue with: squabble run --resume /);
+    expect(first.err).toMatch(/interrupted after [\d,]+ of 30,000 games, which are saved; continue with: squabble run --resume /);
     expect(existsSync(join(out, 'checkpoint.json'))).toBe(true);
     expect(existsSync(join(out, 'run.json'))).toBe(false);
     // A fresh run of something else may not silently discard it.

@@ -1,6 +1,6 @@
 /** `squabble baseline <scenario...> --out baselines/`: run each scenario and store its headline metrics. */
 import type { Command } from 'commander';
-import { mkdirSync } from 'node:fs';
+import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
 import { join } from 'node:path';
 import { runPlan } from '../../runner/pool.js';
 import { writeJson } from '../../runner/results.js';
@@ -10,8 +10,8 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
 import type { CliIO } from '../io.js';
-import { parseCount } from '../io.js';
-import { planFrom, searchWarning, workersFrom } from '../plan.js';
+import { planFrom, searchWarning } from '../plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
 /** A check replays this many games at most per scenario (or fewer, if the scenario asks for fewer). */
 export const DEFAULT_GATE_GAMES = 20_000;
@@ -25,33 +25,32 @@ export async function playBaseline(plan: Plan, workers: number): Promise<Baselin
 }
 
 export function registerBaseline(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('baseline')
     .description('run scenarios and store their headline metrics as baselines for `squabble check`')
     .argument('<scenario...>', 'scenario files')
-    .requiredOption('--out <dir>', 'directory for the baseline files (commit it)')
-    .option('--games <n>', `games per scenario (default: the scenario's, at most ${DEFAULT_GATE_GAMES.toLocaleString('en-US')})`)
-    .option('--workers <n>', 'worker threads')
-    .action(async (files: string[], options: { out: string; games?: string; workers?: string }) => {
-      const workers = workersFrom(options.workers);
+    .requiredOption('--out <dir>', 'directory for the baseline files (commit it)');
+  addPlayOptions(command, ['games', 'seed', 'workers'], { games: `games per scenario (default: the scenario's, at most ${DEFAULT_GATE_GAMES.toLocaleString('en-US')})` })
+    .action(async (files: string[], options: PlayFlags & { out: string }) => {
+      const { workers, games, seed } = playArgs(options);
+      checkOutPath(options.out);
       // Every scenario is loaded before anything is played or written: a mistake in the last
       // file must not leave a half-made baselines folder.
       const plans = files.map((file) => {
-        const scenario = planFrom(file, {}, 'baseline');
-        const games = options.games !== undefined ? parseCount(options.games, '--games', 1, 10_000_000_000) : Math.min(scenario.games, DEFAULT_GATE_GAMES);
-        return planFrom(file, { games: String(games) }, 'baseline');
+        const choice = seed !== undefined ? { seed } : {};
+        const scenario = planFrom(file, choice, 'baseline');
+        return planFrom(file, { ...choice, games: games ?? Math.min(scenario.games, DEFAULT_GATE_GAMES) }, 'baseline');
       });
       for (const plan of plans) {
         const slow = searchWarning([plan], plan.games, 'cells', 'Lower --games or the iterations.');
         if (slow) io.err(`${plan.file}: ${slow}`);
       }
-      mkdirSync(options.out, { recursive: true });
+      makeOutDir(options.out);
       for (const plan of plans) {
-        const games = plan.games;
         const baseline = await playBaseline(plan, workers);
         const path = baselineFile(options.out, plan.name, plan.variant);
         writeJson(options.out, path.slice(options.out.length + 1), baseline);
-        io.err(`${path}: ${baseline.metrics.length} metrics from ${games.toLocaleString('en-US')} games\n`);
+        io.err(`${path}: ${baseline.metrics.length} metrics from ${plan.games.toLocaleString('en-US')} games\n`);
       }
     });
 }

@@ -12,12 +12,12 @@ import { gateText, gateMarkdown, gateJson, type ScenarioCheck } from '../../repo
 import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
-import { planFrom, workersFrom } from '../plan.js';
+import { planFrom } from '../plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 import { baselineFile } from './baseline.js';
 
-interface CheckOptions {
+interface CheckOptions extends PlayFlags {
   baseline: string;
-  workers?: string;
   alpha: string;
   tolerance: string;
   meanTolerance: string;
@@ -33,12 +33,12 @@ function fraction(text: string, option: string, max = 1): number {
 }
 
 export function registerCheck(program: Command, io: CliIO, setExit: (code: number) => void): void {
-  program
+  const command = program
     .command('check')
     .description('replay scenarios and test their headline metrics against baselines (exit 1 on drift)')
     .argument('<scenario...>', 'scenario files')
-    .requiredOption('--baseline <dir>', 'directory written by `squabble baseline`')
-    .option('--workers <n>', 'worker threads')
+    .requiredOption('--baseline <dir>', 'directory written by `squabble baseline`');
+  addPlayOptions(command, ['workers'])
     .option('--alpha <p>', 'chance of any false alarm per scenario', String(DEFAULT_GATE.alpha))
     .option('--tolerance <x>', 'smallest change of a rate that counts as drift (0.01 = 1 point)', String(DEFAULT_GATE.tolerance))
     .option('--mean-tolerance <x>', 'smallest relative change of a mean that counts as drift (0.02 = 2%)', String(DEFAULT_GATE.meanTolerance))
@@ -52,9 +52,10 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
         tolerance: fraction(options.tolerance, '--tolerance'),
         meanTolerance: fraction(options.meanTolerance, '--mean-tolerance'),
       };
-      const workers = workersFrom(options.workers);
-      const checks: ScenarioCheck[] = [];
-      for (const file of files) {
+      const { workers } = playArgs(options);
+      // Every scenario and baseline is read before anything is played: a mistake in the last
+      // one stops the check before it starts.
+      const jobs = files.map((file) => {
         const scenario = planFrom(file, {}, 'check');
         const path = baselineFile(options.baseline, scenario.name, scenario.variant);
         if (!existsSync(path)) throw new CliError(`${file}: no baseline at ${path}; make one with: squabble baseline ${file} --out ${options.baseline}`);
@@ -64,8 +65,12 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
         } catch (e) {
           throw new CliError(`${path}: not a baseline (${(e as Error).message})`);
         }
-        if (baseline.format !== BASELINE_FORMAT) throw new CliError(`${path}: expected format ${BASELINE_FORMAT}, found ${JSON.stringify(baseline.format)}`);
-        const plan = planFrom(file, { games: String(baseline.games), seed: String(baseline.seed) }, 'check');
+        if (baseline === null || typeof baseline !== 'object' || baseline.format !== BASELINE_FORMAT) throw new CliError(`${path}: expected format ${BASELINE_FORMAT}, found ${JSON.stringify((baseline as Partial<Baseline> | null)?.format)}`);
+        // The baseline's seed and game count, as they were (a text seed stays a text).
+        return { file, baseline, plan: planFrom(file, { games: baseline.games, seed: baseline.seed }, 'check') };
+      });
+      const checks: ScenarioCheck[] = [];
+      for (const { file, baseline, plan } of jobs) {
         io.err(`checking ${file} (${baseline.games.toLocaleString('en-US')} games, seed ${baseline.seed})\n`);
         const acc = await runPlan(plan, { workers });
         const now = headlineMetrics(summarise(gameOf(plan.game), plan, acc));

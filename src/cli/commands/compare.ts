@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
 import { runPaired } from '../../runner/pool.js';
 import { pairedQuantities, pairedRows, type PairedRow } from '../../analysis/paired.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
@@ -16,20 +16,17 @@ import { gameOf, registry } from '../../registry.js';
 import { textTable, markdownTable } from '../../report/format.js';
 import { compareChart } from '../../report/charts/compare.js';
 import { saveCharts } from '../../report/chart-files.js';
-import { CliError, parseCount, parseSeed, type CliIO } from '../io.js';
+import { CliError, type CliIO } from '../io.js';
 import { parse as parseYaml } from 'yaml';
-import { buildPlan, dataRootsFromEnv, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
+import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
-import type { Plan, PlanOverrides } from '../../sim/scenario/types.js';
+import type { Plan } from '../../sim/scenario/types.js';
 import { Progress } from '../progress.js';
-import { planFrom, refuseSweep, searchWarning, workersFrom } from '../plan.js';
+import { planFrom, refuseSweep, searchWarning, overridesOf } from '../plan.js';
+import { addPlayOptions, playArgs, type PlanChoice, type PlayFlags } from '../options.js';
 
-interface CompareOptions {
+interface CompareOptions extends Omit<PlayFlags, 'variant'> {
   variant: string[];
-  games?: string;
-  seed?: string;
-  workers?: string;
-  out?: string;
   all?: boolean;
   quiet?: boolean;
 }
@@ -59,7 +56,7 @@ function safeName(name: string): string {
  * The base scenario with one field set: `PATH=VALUE`, where PATH is any sweep path (rules.X,
  * seats[i].params.Y, or a stat path such as cards.Mudgrub.hp) and VALUE is read as YAML (7, true, "heal 2").
  */
-export function assignmentPlan(file: string, assignment: string, options: { games?: string; seed?: string }): Plan {
+export function assignmentPlan(file: string, assignment: string, options: PlanChoice): Plan {
   const at = assignment.indexOf('=');
   const path = assignment.slice(0, at).trim();
   const text = assignment.slice(at + 1).trim();
@@ -75,12 +72,7 @@ export function assignmentPlan(file: string, assignment: string, options: { game
     if (data === null || typeof data !== 'object' || Array.isArray(data)) return planFrom(file, options, 'compare'); // the loader says what is wrong
     refuseSweep(data, file, 'compare');
     setScenarioPath(data, path, value, registry);
-    const overrides: PlanOverrides = {};
-    const dataRoots = dataRootsFromEnv();
-    if (dataRoots.length > 0) overrides.dataRoots = dataRoots;
-    if (options.games !== undefined) overrides.games = parseCount(options.games, '--games', 1, 10_000_000_000);
-    if (options.seed !== undefined) overrides.seed = parseSeed(options.seed);
-    return buildPlan(data, file, registry, overrides);
+    return buildPlan(data, file, registry, overridesOf(options));
   } catch (e) {
     if (e instanceof ScenarioError) throw new CliError(`--variant ${assignment}: ${e.message}`);
     throw e;
@@ -88,7 +80,7 @@ export function assignmentPlan(file: string, assignment: string, options: { game
 }
 
 export function registerCompare(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('compare')
     .description('play the same games under two variants and report paired differences with intervals')
     .argument('<scenario>', 'scenario file')
@@ -96,17 +88,16 @@ export function registerCompare(program: Command, io: CliIO): void {
       '--variant <name>',
       'a variant of the scenario, "base" for its rules as written, or PATH=VALUE: the base with one field or stat changed, e.g. cards.Mudgrub.hp=7 or rules.victoryTarget=4 (give two)',
       (v: string, all: string[] = []) => [...all, v],
-    )
-    .option('--games <n>', 'games per variant (overrides the scenario)')
-    .option('--seed <seed>', 'master seed (overrides the scenario)')
-    .option('--workers <n>', 'worker threads (0 = this thread)')
-    .option('--out <dir>', 'where to write compare.json and compare.md (default results/<name>-<A>-vs-<B>)')
+    );
+  addPlayOptions(command, ['games', 'seed', 'workers', 'out'], { games: 'games per variant (overrides the scenario)', out: 'where to write compare.json and compare.md (default results/<name>-<A>-vs-<B>)' })
     .option('--all', "also show the game's own counters")
     .option('--quiet', 'no progress on stderr')
     .action(async (file: string, options: CompareOptions) => {
       if (options.variant.length !== 2) throw new CliError(`compare: give exactly two --variant options (a variant name or "base"), found ${options.variant.length}`);
       const [nameA, nameB] = options.variant as [string, string];
-      const scenarioOptions = { ...(options.games ? { games: options.games } : {}), ...(options.seed ? { seed: options.seed } : {}) };
+      const { variant: _variants, ...flags } = options;
+      const { workers, out: outOption, ...scenarioOptions } = playArgs(flags);
+      if (outOption !== undefined) checkOutPath(outOption);
       const planOf = (variant: string) => (variant.includes('=') ? assignmentPlan(file, variant, scenarioOptions) : planFrom(file, { ...scenarioOptions, ...(variant === 'base' ? {} : { variant }) }, 'compare'));
       const a = planOf(nameA);
       const b = planOf(nameB);
@@ -116,7 +107,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       const progress = new Progress(io, a.games, !options.quiet);
       if (!options.quiet) io.err(`${a.name}: ${a.games.toLocaleString('en-US')} paired games of ${game.title}, ${nameA} vs ${nameB}, seed ${a.seed}\n`);
       const t0 = Date.now();
-      const acc = await runPaired(a, b, { workers: workersFrom(options.workers), onProgress: (d) => progress.update(d) });
+      const acc = await runPaired(a, b, { workers, onProgress: (d) => progress.update(d) });
       progress.finish();
       const rows = pairedRows(pairedQuantities(game, a), acc);
       const headline = rows.filter((r, i) => options.all || i < a.players + 5);
@@ -125,8 +116,8 @@ export function registerCompare(program: Command, io: CliIO): void {
         'Both variants play every game from the same seed; intervals come from the per-game differences. ' +
         '"games saved": how many times more games two independent samples would need for the same interval width.';
       io.out(`${title}\n\n${textTable(HEADER, headline.map(cells))}\n\n${note}\n`);
-      const out = options.out ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
-      mkdirSync(out, { recursive: true });
+      const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
+      makeOutDir(out);
       writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows });
       writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n`);
       // The chart shows the headline metrics (with --all, the game's counters too).

@@ -14,7 +14,8 @@ import { writeJson } from '../../runner/results.js';
 import { registry } from '../../registry.js';
 import { VERSION } from '../../version.js';
 import { CliError, parseCount, type CliIO } from '../io.js';
-import { planFrom, workersFrom } from '../plan.js';
+import { planFrom } from '../plan.js';
+import { workersFrom } from '../options.js';
 import { baselineFile, playBaseline } from './baseline.js';
 
 /** The installed package's root (dist/cli/commands/ or src/cli/commands/ are three levels down). */

@@ -1,7 +1,8 @@
 /** `squabble merge <part-dir...> --out DIR`: combine `run --shard K/N` parts into one run, identical to a run in one piece. */
 import type { Command } from 'commander';
 import { readPartial, mergePartials, PartialError } from '../../runner/partial.js';
-import { prepareOutDir, OutputDirError } from '../../runner/results.js';
+import { runIdentity } from '../../runner/results.js';
+import { claimOutDir, OutputDirError, type ClaimedOutDir } from '../../runner/outdir.js';
 import { CliError, type CliIO } from '../io.js';
 import { finishRun } from '../finish.js';
 
@@ -16,9 +17,10 @@ export function registerMerge(program: Command, io: CliIO): void {
     .option('--quiet', 'no diagnostics on stderr')
     .action(async (dirs: string[], options: { out: string; force?: boolean; report: boolean; quiet?: boolean }) => {
       let merged;
+      let claim: ClaimedOutDir;
       try {
         merged = mergePartials(dirs.map((dir) => ({ dir, record: readPartial(dir) })));
-        prepareOutDir(options.out, merged.plan, options.force ?? false);
+        claim = claimOutDir(options.out, runIdentity(merged.plan), options.force ?? false);
       } catch (e) {
         if (e instanceof PartialError || e instanceof OutputDirError) throw new CliError(e.message);
         throw e;
@@ -27,13 +29,18 @@ export function registerMerge(program: Command, io: CliIO): void {
         if (!options.quiet) io.err(t);
       };
       say(`merged ${dirs.length} parts: ${merged.plan.games.toLocaleString('en-US')} games of ${merged.plan.name}\n`);
-      await finishRun(io, merged.plan, merged.acc, options.out, {
-        workers: merged.workers,
-        wallSeconds: merged.wallSeconds,
-        startedAt: new Date(),
-        checkInvariants: false,
-        report: options.report,
-        say,
-      });
+      try {
+        await finishRun(io, merged.plan, merged.acc, options.out, {
+          workers: merged.workers,
+          wallSeconds: merged.wallSeconds,
+          startedAt: new Date(),
+          checkInvariants: false,
+          report: options.report,
+          say,
+          ...(claim.moved ? { previous: claim.moved } : {}),
+        });
+      } finally {
+        claim.lock.release();
+      }
     });
 }

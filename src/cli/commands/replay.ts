@@ -5,21 +5,21 @@ import type { StepObserver } from '../../sim/engine.js';
 import type { GameState } from '../../sim/types.js';
 import { GameFailure } from '../../sim/batch.js';
 import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
-import { planFrom, type ScenarioOptions } from '../plan.js';
+import { planFrom } from '../plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
-interface ReplayOptions extends ScenarioOptions {
+interface ReplayOptions extends PlayFlags {
   game: string;
   checkInvariants?: boolean;
 }
 
 export function registerReplay(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('replay')
     .description('play one game of a scenario again and print every move')
     .argument('<scenario>', 'scenario file')
-    .requiredOption('--game <index>', 'game index (0-based, as in the run)')
-    .option('--seed <seed>', 'master seed of the run (default: the scenario seed)')
-    .option('--variant <name>', 'the named variant the run used')
+    .requiredOption('--game <index>', 'game index (0-based, as in the run)');
+  addPlayOptions(command, ['seed', 'variant'], { seed: 'master seed of the run (default: the scenario seed)', variant: 'the named variant the run used' })
     .option('--check-invariants', "check the game's invariants after every move")
     .action((file: string, options: ReplayOptions) => {
       io.out(replayTrace(file, options));
@@ -27,8 +27,9 @@ export function registerReplay(program: Command, io: CliIO): void {
 }
 
 export function replayTrace(file: string, options: ReplayOptions): string {
-  const plan = planFrom(file, options, 'replay');
+  const { seed, variant } = playArgs(options);
   const index = parseCount(options.game, '--game', 0, Number.MAX_SAFE_INTEGER);
+  const plan = planFrom(file, { ...(seed !== undefined ? { seed } : {}), ...(variant !== undefined ? { variant } : {}) }, 'replay');
   const runner = createRunner(plan);
   const game = runner.game;
   const lines: string[] = [];

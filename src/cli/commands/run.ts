@@ -8,7 +8,8 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { runPlan, WorkerError, InterruptedError, shardTasks } from '../../runner/pool.js';
-import { prepareOutDir, OutputDirError } from '../../runner/results.js';
+import { runIdentity } from '../../runner/results.js';
+import { claimOutDir, lockOutDir, abandonOutDir, OutputDirError, type ClaimedOutDir } from '../../runner/outdir.js';
 import { writePartial, writeCheckpoint, readCheckpoint, accumulatorOf, shardRange, PartialError } from '../../runner/partial.js';
 import { GameFailure } from '../../sim/batch.js';
 import type { Plan } from '../../sim/scenario/types.js';
@@ -16,15 +17,14 @@ import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { gameOf } from '../../registry.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
-import { cellsFrom, workersFrom, searchWarning, type ScenarioOptions } from '../plan.js';
+import { cellsFrom, searchWarning } from '../plan.js';
+import { addPlayOptions, playArgs, shardFrom, redisTargetFrom, DEFAULT_REDIS_TIMEOUT_SECONDS, MAX_REDIS_TIMEOUT_SECONDS, type PlayFlags } from '../options.js';
 import { runSweep } from '../sweep.js';
 import { finishRun } from '../finish.js';
-import { runPlanOnQueue } from '../../runner/distributed.js';
+import { runPlanOnQueue, probeRedis, RedisError, type RedisTarget } from '../../runner/distributed.js';
 import { parseRule, RuleError, type StoppingRule, type Decision } from '../../analysis/stopping.js';
 
-interface RunOptions extends ScenarioOptions {
-  workers?: string;
-  out?: string;
+interface RunOptions extends PlayFlags {
   quiet?: boolean;
   force?: boolean;
   checkInvariants?: boolean;
@@ -32,23 +32,21 @@ interface RunOptions extends ScenarioOptions {
   shard?: string;
   resume?: string;
   redis?: string;
+  redisTimeout?: string;
   until?: string;
 }
 
 export function registerRun(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('run')
     .description('play a scenario and write its results (summary.json, summary.md, run.json) and report')
-    .argument('[scenario]', 'scenario file (YAML or JSON); not needed with --resume')
-    .option('--games <n>', 'number of games (overrides the scenario)')
-    .option('--seed <seed>', 'master seed: a 32-bit integer or any text (overrides the scenario)')
-    .option('--variant <name>', "apply one of the scenario's named variants")
-    .option('--workers <n>', 'worker threads (0 = play in this thread)', undefined)
-    .option('--out <dir>', 'results directory (default: results/<scenario name>[-<variant>])')
+    .argument('[scenario]', 'scenario file (YAML or JSON); not needed with --resume');
+  addPlayOptions(command, ['games', 'seed', 'variant', 'workers', 'out'], { out: 'results directory (default: results/<scenario name>[-<variant>])' })
     .option('--force', 'replace a results directory that holds a different run')
     .option('--shard <k/n>', 'play only slice k of n of the games and write partial.json (see `squabble merge`)')
     .option('--resume <dir>', 'continue the interrupted run in <dir> from its checkpoint')
     .option('--redis <url>', 'play the shards on `squabble worker --redis <url>` processes instead of here')
+    .option('--redis-timeout <s>', `give up when Redis or the workers have not answered for this long (finished shards are kept for a later run), 1-${MAX_REDIS_TIMEOUT_SECONDS} s`, String(DEFAULT_REDIS_TIMEOUT_SECONDS))
     .option('--until <rule>', 'stop as soon as a rule is met: "seat0.winRate ±0.005" (interval this narrow) or "seat0.winRate within 0.5±0.02" (sequential test); --games is the budget')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')
@@ -58,27 +56,25 @@ export function registerRun(program: Command, io: CliIO): void {
     });
 }
 
-function parseShard(text: string): { k: number; n: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(text);
-  const n = m ? Number(m[2]) : 0;
-  const k = m ? Number(m[1]) : 0;
-  if (!m || n < 1 || n > 100_000 || k < 1 || k > n) throw new CliError(`--shard: expected k/n with 1 <= k <= n <= 100000 (e.g. 3/8), found ${JSON.stringify(text)}`);
-  return { k, n };
-}
-
 async function run(file: string | undefined, options: RunOptions, io: CliIO): Promise<void> {
   const say = (text: string) => {
     if (!options.quiet) io.err(text);
   };
-  const workers = workersFrom(options.workers);
+  // Every option is checked before anything is read or written.
+  const args = playArgs(options);
+  const workers = args.workers;
+  const shard = options.shard !== undefined ? shardFrom(options.shard) : null;
+  if (options.until !== undefined && (shard || options.redis !== undefined)) throw new CliError('--until decides as games are merged in order: it does not combine with --shard or --redis');
+  if (options.redis !== undefined && (shard || options.resume !== undefined)) throw new CliError('--redis runs the whole scenario: it does not combine with --shard or --resume');
+  const redis = options.redis !== undefined ? redisTargetFrom(options.redis, options.redisTimeout) : null;
   let plan: Plan;
   let out: string;
   let range: [number, number];
   let resume: { acc: Accumulator; nextShard: number } | undefined;
   let earlierSeconds = 0;
-  const shard = options.shard !== undefined ? parseShard(options.shard) : null;
+  let until = options.until;
   if (options.resume !== undefined) {
-    if (file !== undefined || shard || options.games || options.seed || options.variant)
+    if (file !== undefined || shard || args.games !== undefined || args.seed !== undefined || args.variant !== undefined)
       throw new CliError('--resume takes the run from its checkpoint: give no scenario, --games, --seed, --variant or --shard');
     out = options.resume;
     let checkpoint;
@@ -90,42 +86,66 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
     }
     plan = checkpoint.plan;
     range = checkpoint.range;
+    // The stopping rule is part of the run: a resumed run stops where the whole run would have.
+    if (checkpoint.until !== undefined) {
+      if (until !== undefined && until !== checkpoint.until) throw new CliError(`--until: the run in ${out} stops by ${JSON.stringify(checkpoint.until)}; resume it without --until (it keeps its rule)`);
+      until = checkpoint.until;
+    }
     resume = { acc: accumulatorOf(plan, checkpoint.data), nextShard: checkpoint.nextShard };
     earlierSeconds = checkpoint.wallSeconds;
-    say(`resuming ${plan.name} in ${out}: ${checkpoint.gamesDone.toLocaleString('en-US')} of ${(range[1] - range[0]).toLocaleString('en-US')} games already played\n`);
   } else {
     if (file === undefined) throw new CliError('run: give a scenario file (or --resume DIR)');
-    const cells = cellsFrom(file, options);
-    const [first, last] = shard ? shardRange(cells[0]!.games, shard.k, shard.n) : [0, cells[0]!.games];
-    const slow = searchWarning(cells, last - first);
-    if (slow) say(slow);
+    const cells = cellsFrom(file, args);
     if (cells.length > 1) {
       if (shard || options.redis !== undefined || options.until !== undefined) throw new CliError('a sweep runs its cells here, one after another: it does not combine with --shard, --redis or --until');
-      await runSweep(io, cells, { workers, ...(options.out ? { out: options.out } : {}), force: options.force ?? false, report: options.report, say });
+      const slow = searchWarning(cells, cells[0]!.games);
+      if (slow) say(slow);
+      await runSweep(io, cells, { workers, ...(args.out !== undefined ? { out: args.out } : {}), force: options.force ?? false, report: options.report, say });
       return;
     }
     plan = cells[0]!;
     range = shard ? shardRange(plan.games, shard.k, shard.n) : [0, plan.games];
     const name = plan.variant ? `${plan.name}-${plan.variant}` : plan.name;
-    out = options.out ?? join('results', shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
-    try {
-      prepareOutDir(out, plan, options.force ?? false);
-    } catch (e) {
-      if (e instanceof OutputDirError) throw new CliError(e.message);
-      throw e;
-    }
+    out = args.out ?? join('results', shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
   }
-  let rule: StoppingRule | null = null;
+  const rule = until !== undefined ? ruleFrom(until, plan.players) : null;
+  if (redis) await reachable(redis);
+  if (resume) say(`resuming ${plan.name} in ${out}: ${gamesIn(plan, range, resume.nextShard).toLocaleString('en-US')} of ${(range[1] - range[0]).toLocaleString('en-US')} games already played\n`);
+  else {
+    const slow = searchWarning([plan], range[1] - range[0]);
+    if (slow) say(slow);
+  }
+  const identity = runIdentity(plan, shard ?? undefined);
+  const claim = claimed(() => (resume ? { lock: lockOutDir(out), moved: null, continuing: true, created: false } : claimOutDir(out, identity, options.force ?? false)));
+  if (claim.moved) say(`the previous run in ${out} (another version of the scenario) is kept in ${claim.moved}/\n`);
+  try {
+    await play(io, options, { plan, out, range, shard, workers, rule, redis, resume, earlierSeconds, claim, fileHash: identity.fileHash });
+  } finally {
+    claim.lock.release();
+  }
+}
+
+interface RunSetUp {
+  plan: Plan;
+  out: string;
+  range: [number, number];
+  shard: { k: number; n: number } | null;
+  workers: number;
+  rule: StoppingRule | null;
+  redis: RedisTarget | null;
+  resume: { acc: Accumulator; nextShard: number } | undefined;
+  earlierSeconds: number;
+  claim: ClaimedOutDir;
+  fileHash: string;
+}
+
+/** Play a claimed run and write its results (the caller holds the folder's lock). */
+async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<void> {
+  const { plan, out, range, shard, workers, rule, redis, resume, earlierSeconds, claim, fileHash } = setUp;
+  const say = (text: string) => {
+    if (!options.quiet) io.err(text);
+  };
   let decision: Decision | null = null;
-  if (options.until !== undefined) {
-    if (shard || options.redis !== undefined) throw new CliError('--until decides as games are merged in order: it does not combine with --shard or --redis');
-    try {
-      rule = parseRule(options.until, plan.players);
-    } catch (e) {
-      if (e instanceof RuleError) throw new CliError(e.message);
-      throw e;
-    }
-  }
   const game = gameOf(plan.game);
   const games = range[1] - range[0];
   const what = shard ? `games ${range[0]}-${range[1] - 1} (part ${shard.k} of ${shard.n}) of ${plan.games.toLocaleString('en-US')}` : `${plan.games.toLocaleString('en-US')} games`;
@@ -139,20 +159,19 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   // Checkpoints (full runs only): the merged prefix of shards, written at most once a second.
   let lastSaved = 0;
   let latest: { acc: Accumulator; nextShard: number } | null = resume ?? null;
-  const tasks = shardTasks(plan, range, 0, false);
-  const gamesBefore = (nextShard: number) => tasks.slice(0, nextShard).reduce((n, t) => n + t.end - t.start, 0);
+  const gamesBefore = (nextShard: number) => gamesIn(plan, range, nextShard);
   const saveCheckpoint = () => {
     if (shard || latest === null) return;
-    writeCheckpoint(out, { plan, range, nextShard: latest.nextShard, gamesDone: gamesBefore(latest.nextShard), wallSeconds: seconds(), data: Array.from(latest.acc.data) });
+    writeCheckpoint(out, { plan, range, ...(rule ? { until: rule.source } : {}), nextShard: latest.nextShard, gamesDone: gamesBefore(latest.nextShard), wallSeconds: seconds(), data: Array.from(latest.acc.data) });
   };
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   let acc: Accumulator;
   try {
-    if (options.redis !== undefined) {
-      if (shard || resume) throw new CliError('--redis runs the whole scenario: it does not combine with --shard or --resume');
-      acc = await runPlanOnQueue(plan, { url: options.redis }, { checkInvariants, signal: controller.signal, onProgress: (d) => progress.update(d) });
+    if (redis) {
+      acc = await runPlanOnQueue(plan, redis, {
+        onMerged: (total, nextShard) => void (latest = { acc: total, nextShard }), checkInvariants, signal: controller.signal, onProgress: (d) => progress.update(d) });
     } else acc = await runPlan(plan, {
       workers,
       checkInvariants,
@@ -172,15 +191,17 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   } catch (e) {
     progress.finish();
     if (e instanceof CliError) throw e;
-    if (e instanceof InterruptedError) {
+    if (e instanceof InterruptedError || e instanceof RedisError) {
+      const why = e instanceof RedisError ? `${e.message}; stopped` : 'interrupted';
+      const code = e instanceof RedisError ? EXIT.error : EXIT.interrupted;
+      // The resume command is printed only when a checkpoint holds games to continue from.
+      if (shard || latest === null) {
+        abandonOutDir(out, claim);
+        throw new CliError(`${why} before any games were saved; nothing was written (run it again)`, code);
+      }
       saveCheckpoint();
-      const done = latest ? gamesBefore(latest.nextShard) : 0;
-      throw new CliError(
-        shard
-          ? `interrupted; nothing was written (run the part again)`
-          : `interrupted after ${done.toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games; continue with: squabble run --resume ${out}`,
-        EXIT.interrupted,
-      );
+      const done = gamesBefore(latest.nextShard);
+      throw new CliError(`${why} after ${done.toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games, which are saved; continue with: squabble run --resume ${out}`, code);
     }
     if (e instanceof GameFailure) {
       const command = `squabble replay ${plan.file} --game ${e.key.gameIndex} --seed ${JSON.stringify(String(plan.seed))}${plan.variant ? ` --variant ${plan.variant}` : ''}`;
@@ -204,6 +225,40 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   const stopping = rule ? { rule: rule.source, decided: decision !== null, decision: (decision as Decision | null)?.text ?? null, games: acc.games } : undefined;
   if (stopping) say(stopping.decided ? `stopped: ${stopping.decision}\n` : `--until: "${rule!.source}" was not met within ${acc.games.toLocaleString('en-US')} games (the budget); raise --games\n`);
   const played = acc.games === plan.games ? plan : { ...plan, games: acc.games };
-  await finishRun(io, played, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say, ...(stopping ? { stopping } : {}) });
+  await finishRun(io, played, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
   rmSync(join(out, 'checkpoint.json'), { force: true });
+}
+
+/** Games in the shards of `range` before `nextShard` (what a checkpoint at that shard holds). */
+function gamesIn(plan: Plan, range: readonly [number, number], nextShard: number): number {
+  return shardTasks(plan, range, 0, false)
+    .slice(0, nextShard)
+    .reduce((n, t) => n + t.end - t.start, 0);
+}
+
+function ruleFrom(text: string, players: number): StoppingRule {
+  try {
+    return parseRule(text, players);
+  } catch (e) {
+    if (e instanceof RuleError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
+function claimed(claim: () => ClaimedOutDir): ClaimedOutDir {
+  try {
+    return claim();
+  } catch (e) {
+    if (e instanceof OutputDirError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
+async function reachable(target: RedisTarget): Promise<void> {
+  try {
+    await probeRedis(target);
+  } catch (e) {
+    if (e instanceof RedisError) throw new CliError(e.message);
+    throw e;
+  }
 }

@@ -6,8 +6,8 @@
  */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { buildPlan, readScenarioData, dataRootsFromEnv } from '../../sim/scenario/load.js';
+import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { buildPlan, readScenarioData } from '../../sim/scenario/load.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import { registry, gameOf } from '../../registry.js';
@@ -20,15 +20,11 @@ import { textTable, markdownTable } from '../../report/format.js';
 import { tournamentMatrixChart, ratingsChart } from '../../report/charts/analysis.js';
 import { specToSvg, svgToPng } from '../../report/render.js';
 import { CliError, type CliIO } from '../io.js';
-import { parseCount } from '../io.js';
-import { workersFrom, refuseSweep, searchWarning } from '../plan.js';
+import { refuseSweep, searchWarning, overridesOf } from '../plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
-interface TournamentOptions {
+interface TournamentOptions extends PlayFlags {
   add: string[];
-  games?: string;
-  seed?: string;
-  workers?: string;
-  out?: string;
   quiet?: boolean;
 }
 
@@ -36,24 +32,24 @@ type Seat = { policy: string; params?: Record<string, unknown>; name?: string };
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function registerTournament(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('tournament')
     .description('play every entrant against every other (seats rotating): win matrix and Bradley-Terry ratings')
     .argument('<scenario>', "scenario whose seat entries are the entrants (rules, seed and games per pairing come from it)")
-    .option('--add <policy>', 'another entrant, by policy name with default parameters (repeatable)', (v: string, all: string[] = []) => [...all, v], [])
-    .option('--games <n>', 'games per pairing (default: the scenario\u2019s)')
-    .option('--seed <seed>', 'master seed (default: the scenario\u2019s)')
-    .option('--workers <n>', 'worker threads')
-    .option('--out <dir>', 'where to write tournament.json, tournament.md and charts/ (default results/<name>-tournament)')
+    .option('--add <policy>', 'another entrant, by policy name with default parameters (repeatable)', (v: string, all: string[] = []) => [...all, v], []);
+  addPlayOptions(command, ['games', 'seed', 'variant', 'workers', 'out'], { games: 'games per pairing (default: the scenario\u2019s)', out: 'where to write tournament.json, tournament.md and charts/ (default results/<name>-tournament)' })
     .option('--quiet', 'no progress on stderr')
     .action(async (file: string, options: TournamentOptions) => {
       const say = (t: string) => void (options.quiet ? undefined : io.err(t));
+      const args = playArgs(options, { minGames: 2 });
+      const { workers } = args;
+      if (args.out !== undefined) checkOutPath(args.out);
       let data: Record<string, unknown>;
       let probe;
       try {
         data = readScenarioData(file).data as Record<string, unknown>;
         refuseSweep(data, file, 'tournament');
-        probe = buildPlan(data, file, registry, { dataRoots: dataRootsFromEnv() });
+        probe = buildPlan(data, file, registry, overridesOf(args));
       } catch (e) {
         if (e instanceof ScenarioError) throw new CliError(e.message);
         throw e;
@@ -66,11 +62,10 @@ export function registerTournament(program: Command, io: CliIO): void {
       });
       for (const policy of options.add) if (!entrants.some((e) => e.label === policy)) entrants.push({ label: policy, seat: { policy } });
       if (entrants.length < 2) throw new CliError(`tournament: ${file} has one entrant (${entrants[0]?.label}); add others with --add POLICY`);
-      const games = options.games !== undefined ? parseCount(options.games, '--games', 2, 10_000_000_000) : probe.games;
+      const games = probe.games;
       const n = entrants.length;
       const wins = entrants.map(() => new Array<number>(n).fill(0));
       const played = entrants.map(() => new Array<number>(n).fill(0));
-      const workers = workersFrom(options.workers);
       const game = gameOf(probe.game);
       // Every pairing's plan is built before any is played: a mistake in the last one stops the
       // tournament before it starts, and the search warning can count them all.
@@ -81,7 +76,7 @@ export function registerTournament(program: Command, io: CliIO): void {
           const b = entrants[j]!;
           const seats = Array.from({ length: probe.players }, (_, k) => ({ ...(k % 2 === 0 ? a.seat : b.seat), name: k % 2 === 0 ? a.label : b.label }));
           try {
-            pairings.push({ i, j, plan: buildPlan({ ...data, seats, players: probe.players, seating: 'rotate' }, file, registry, { games, dataRoots: dataRootsFromEnv(), ...(options.seed ? { seed: options.seed } : {}) }) });
+            pairings.push({ i, j, plan: buildPlan({ ...data, seats, players: probe.players, seating: 'rotate' }, file, registry, overridesOf(args)) });
           } catch (e) {
             if (e instanceof ScenarioError) throw new CliError(`${a.label} vs ${b.label}: ${e.message}`);
             throw e;
@@ -119,7 +114,7 @@ export function registerTournament(program: Command, io: CliIO): void {
       const matrix = textTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]));
       const ranked = [...ratings].sort((x, y) => y.elo - x.elo);
       const ratingRows = ranked.map((r) => [r.name, r.elo.toFixed(0), `[${r.interval[0].toFixed(0)}, ${r.interval[1].toFixed(0)}]`]);
-      const lines = [`${probe.name}: tournament of ${n} entrants, ${games.toLocaleString('en-US')} games per pairing, seats rotating, seed ${options.seed ?? probe.seed}`, '', 'Score of the row entrant against the column entrant (draws count half):', matrix, '', `Bradley-Terry ratings (Elo scale, ${names[reference]} = 0, 95% intervals):`, textTable(['entrant', 'rating', 'interval'], ratingRows)];
+      const lines = [`${probe.name}: tournament of ${n} entrants, ${games.toLocaleString('en-US')} games per pairing, seats rotating, seed ${probe.seed}`, '', 'Score of the row entrant against the column entrant (draws count half):', matrix, '', `Bradley-Terry ratings (Elo scale, ${names[reference]} = 0, 95% intervals):`, textTable(['entrant', 'rating', 'interval'], ratingRows)];
       if (names.includes('random')) {
         const best = ranked.find((r) => r.name !== 'random')!;
         const bi = names.indexOf(best.name);
@@ -128,9 +123,9 @@ export function registerTournament(program: Command, io: CliIO): void {
         lines.push('', `How much skill matters: the strongest entrant, ${best.name}, scores ${pct(wins[bi]![ri]! / played[bi]![ri]!)} [${pct(lo)}, ${pct(hi)}] against random.`);
       }
       io.out(`${lines.join('\n')}\n`);
-      const out = options.out ?? join('results', `${probe.name}-tournament`);
-      mkdirSync(join(out, 'charts'), { recursive: true });
-      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: options.seed ?? probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference] });
+      const out = args.out ?? join('results', `${probe.name}-tournament`);
+      makeOutDir(join(out, 'charts'));
+      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference] });
       writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n`);
       for (const [id, spec] of [
         ['tournament-matrix', tournamentMatrixChart(`${probe.name}: who beats whom`, cells, names)],

@@ -1,6 +1,6 @@
 /** `squabble tune <scenario> --param PATH --target METRIC=VALUE`: find the field value that brings a metric closest to a target. */
 import type { Command } from 'commander';
-import { buildPlan, readScenarioData, setScenarioPath, dataRootsFromEnv, isSafeFieldPath } from '../../sim/scenario/load.js';
+import { buildPlan, readScenarioData, setScenarioPath, isSafeFieldPath } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
@@ -8,22 +8,20 @@ import { summarise } from '../../sim/stats/summary.js';
 import { tune, tuneMetric, type Evaluation } from '../../analysis/tune.js';
 import { textTable } from '../../report/format.js';
 import { CliError, type CliIO } from '../io.js';
-import { parseCount } from '../io.js';
-import { workersFrom, refuseSweep } from '../plan.js';
+import { refuseSweep, overridesOf } from '../plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
-interface TuneOptions {
+interface TuneOptions extends PlayFlags {
   param: string;
   target: string;
   min: string;
   max: string;
   integer?: boolean;
-  games?: string;
-  workers?: string;
   quiet?: boolean;
 }
 
 export function registerTune(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('tune')
     .description('find the value of a numeric field that brings a metric closest to a target (same seeds for every value)')
     .argument('<scenario>', 'scenario file')
@@ -31,11 +29,12 @@ export function registerTune(program: Command, io: CliIO): void {
     .requiredOption('--target <metric=value>', 'e.g. seat0.winRate=0.5, policy:builder.winRate=0.5, drawRate=0.05, length.mean=40, cards.Mudgrub.winRateWhenDrawn=0.5 (a metric table row\u2019s rate)')
     .requiredOption('--min <x>', 'smallest value to try')
     .requiredOption('--max <x>', 'largest value to try')
-    .option('--integer', 'the field takes whole numbers (e.g. hit points)')
-    .option('--games <n>', 'games per evaluation (default: the scenario\u2019s)')
-    .option('--workers <n>', 'worker threads')
+    .option('--integer', 'the field takes whole numbers (e.g. hit points)');
+  addPlayOptions(command, ['games', 'seed', 'variant', 'workers'], { games: 'games per evaluation (default: the scenario\u2019s)' })
     .option('--quiet', 'no progress on stderr')
     .action(async (file: string, o: TuneOptions) => {
+      const args = playArgs(o);
+      const { workers } = args;
       const m = /^([^=]+)=([-\d.eE]+)$/.exec(o.target);
       if (!m) throw new CliError(`--target: expected METRIC=VALUE (e.g. seat0.winRate=0.5), found ${JSON.stringify(o.target)}`);
       const target = Number(m[2]);
@@ -49,7 +48,7 @@ export function registerTune(program: Command, io: CliIO): void {
       try {
         data = readScenarioData(file).data as Record<string, unknown>;
         refuseSweep(data, file, 'tune');
-        players = buildPlan(data, file, registry, { dataRoots: dataRootsFromEnv() }).players;
+        players = buildPlan(data, file, registry, overridesOf(args)).players;
       } catch (e) {
         if (e instanceof ScenarioError) throw new CliError(e.message);
         throw e;
@@ -60,14 +59,12 @@ export function registerTune(program: Command, io: CliIO): void {
       } catch (e) {
         throw new CliError(`--target: ${(e as Error).message}`);
       }
-      const games = o.games !== undefined ? parseCount(o.games, '--games', 1, 10_000_000_000) : undefined;
-      const workers = workersFrom(o.workers);
       const evaluate = async (value: number): Promise<Evaluation> => {
         const cell = structuredClone(data);
         setScenarioPath(cell, o.param, value, registry);
         let plan;
         try {
-          plan = buildPlan(cell, file, registry, { dataRoots: dataRootsFromEnv(), ...(games ? { games } : {}) });
+          plan = buildPlan(cell, file, registry, overridesOf(args));
         } catch (e) {
           if (e instanceof ScenarioError) throw new CliError(`${o.param} = ${value}: ${e.message}`);
           throw e;

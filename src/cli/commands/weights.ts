@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
 import * as aq from 'arquero';
 import type { WeightStat } from '../../sim/types.js';
 import { GameFailure } from '../../sim/batch.js';
@@ -25,16 +25,12 @@ import { statWeightChart, furthestFromFairChart } from '../../report/charts/weig
 import { saveCharts } from '../../report/chart-files.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
-import { planFrom, workersFrom } from '../plan.js';
+import { planFrom } from '../plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
-interface WeightsOptions {
-  games?: string;
-  seed?: string;
-  variant?: string;
+interface WeightsOptions extends PlayFlags {
   stat: string;
   only: string[];
-  workers?: string;
-  out?: string;
   quiet?: boolean;
 }
 
@@ -81,17 +77,17 @@ function parseStats(text: string): WeightStat[] {
 }
 
 export function registerWeights(program: Command, io: CliIO): void {
-  program
+  const command = program
     .command('weights')
     .description("per card or character: change in its controller's win rate per +1 HP and +1 damage (paired runs), and distance from fair")
     .argument('<scenario>', 'a Squirmish or Squall scenario')
-    .option('--games <n>', 'paired games per tweak (each played under the base and the tweaked plan; default: the scenario\u2019s)')
     .option('--stat <which>', 'hp, damage or both', 'both')
-    .option('--only <names>', 'only these cards or characters (comma-separated; repeatable)', (v: string, all: string[] = []) => [...all, ...v.split(',').map((x) => x.trim()).filter((x) => x !== '')], [])
-    .option('--seed <seed>', 'master seed (overrides the scenario)')
-    .option('--variant <name>', "weigh the stats under one of the scenario's variants")
-    .option('--workers <n>', 'worker threads (0 = this thread)')
-    .option('--out <dir>', 'where to write weights.json, weights.md, weights.csv, fair.csv and charts/ (default results/<name>-weights)')
+    .option('--only <names>', 'only these cards or characters (comma-separated; repeatable)', (v: string, all: string[] = []) => [...all, ...v.split(',').map((x) => x.trim()).filter((x) => x !== '')], []);
+  addPlayOptions(command, ['games', 'seed', 'variant', 'workers', 'out'], {
+    games: 'paired games per tweak (each played under the base and the tweaked plan; default: the scenario\u2019s)',
+    variant: "weigh the stats under one of the scenario's variants",
+    out: 'where to write weights.json, weights.md, weights.csv, fair.csv and charts/ (default results/<name>-weights)',
+  })
     .option('--quiet', 'no progress on stderr')
     .action(async (file: string, o: WeightsOptions) => {
       await weights(file, o, io);
@@ -100,8 +96,10 @@ export function registerWeights(program: Command, io: CliIO): void {
 
 async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void> {
   const say = (t: string) => void (o.quiet ? undefined : io.err(t));
+  const { workers, out: outOption, ...choice } = playArgs(o, { minGames: 2 });
+  if (outOption !== undefined) checkOutPath(outOption);
   const stats = parseStats(o.stat);
-  const base = planFrom(file, { ...(o.games !== undefined ? { games: o.games } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.variant !== undefined ? { variant: o.variant } : {}) }, 'weights');
+  const base = planFrom(file, choice, 'weights');
   const game = gameOf(base.game);
   const spec = game.stats;
   const withStats = Object.values(registry.games).filter((g) => g.stats).map((g) => g.id);
@@ -115,7 +113,6 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
         throw new CliError(`--only: no ${spec.noun} ${found(name)} in ${file}; nearest: ${nearest(name, available).map((x) => found(x)).join(', ')}`);
     only = [...new Set(o.only)];
   }
-  const workers = workersFrom(o.workers);
   let study: WeightsStudy;
   try {
     study = planWeights(base, stats, only);
@@ -188,8 +185,8 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   const footer = `${live} tweaks x ${base.games.toLocaleString('en-US')} paired games; ${sums.gamesPlayed.toLocaleString('en-US')} games played in ${wallSeconds.toFixed(1)} s with ${workers} worker${workers === 1 ? '' : 's'}.`;
   io.out(`${title}\n\n${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n\n${footer}\n`);
 
-  const out = o.out ?? join('results', `${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
-  mkdirSync(out, { recursive: true });
+  const out = outOption ?? join('results', `${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
+  makeOutDir(out);
   writeJson(out, 'weights.json', {
     format: 'squabble-weights/1',
     scenario: file,
