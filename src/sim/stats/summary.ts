@@ -41,6 +41,47 @@ export interface PolicySummary {
   bySeat: { seat: number; games: number; wins: number; winRate: number; winRateCI: [number, number] }[];
 }
 
+export type SeatVerdict = 'advantage' | 'disadvantage' | 'no clear difference';
+
+export interface FirstPlayerSummary {
+  wins: number;
+  winRate: number;
+  winRateCI: [number, number];
+  /** Games won by a seat: the denominator of `decidedShare`. */
+  decided: number;
+  /** Share of decided games the first player won, with its Wilson 95% interval. */
+  decidedShare: number;
+  decidedShareCI: [number, number];
+  /** The fair value of `decidedShare`: 1 / players. */
+  fair: number;
+  /** `decidedShareCI` against `fair`: wholly above, wholly below, or straddling it. */
+  verdict: SeatVerdict;
+  /** The verdict in words with its comparison, as the terminal and summary.md print it. */
+  statement: string;
+}
+
+/** A share with its interval against a fair value: which side of fair the whole interval lies on. */
+export function verdictAgainst(ci: readonly [number, number], fair: number): SeatVerdict {
+  return ci[0] > fair ? 'advantage' : ci[1] < fair ? 'disadvantage' : 'no clear difference';
+}
+
+const pct1 = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The first-player verdict of a run: share of decided games against 1 / players, draws and caps beside it. */
+export function firstPlayerSummary(wins: number, games: number, draws: number, capped: number, players: number): FirstPlayerSummary {
+  const decided = games - draws - capped;
+  const decidedShare = decided > 0 ? wins / decided : 0;
+  const decidedShareCI = wilson(wins, decided);
+  const fair = 1 / players;
+  const verdict = decided > 0 ? verdictAgainst(decidedShareCI, fair) : 'no clear difference';
+  const words = verdict === 'advantage' ? 'an advantage' : verdict === 'disadvantage' ? 'a disadvantage' : 'no clear advantage';
+  const rate = (k: number) => (games > 0 ? pct1(k / games) : '0.0%');
+  const statement =
+    `The first player wins ${pct1(decidedShare)} [${pct1(decidedShareCI[0])}, ${pct1(decidedShareCI[1])}] of the ${decided.toLocaleString('en-US')} decided games ` +
+    `against a fair 1/${players} = ${pct1(fair)}: ${words} (draws ${rate(draws)}, capped ${rate(capped)} of all games; ${rate(wins)} of all games won by the first player).`;
+  return { wins, winRate: games > 0 ? wins / games : 0, winRateCI: wilson(wins, games), decided, decidedShare, decidedShareCI, fair, verdict, statement };
+}
+
 export interface Summary {
   format: string;
   scenario: {
@@ -67,8 +108,12 @@ export interface Summary {
    * pairs where a sat against b and how many of those a won (a's win rate when facing b).
    */
   matchups: { policy: string; opponent: string; games: number; wins: number; winRate: number; winRateCI: [number, number] }[];
-  /** How often the seat that moved first won, against the fair share 1/players. */
-  firstPlayer: { wins: number; winRate: number; winRateCI: [number, number]; fair: number };
+  /**
+   * How often the seat that moved first won. `winRate` is over all games; the verdict compares
+   * `decidedShare` (wins / decided games) with `fair` = 1 / players, because draws and capped
+   * games are won by nobody and would otherwise read as a first-player disadvantage.
+   */
+  firstPlayer: FirstPlayerSummary;
   length: { turns: Distribution; rounds: Distribution };
   /** Present when the run had a stopping rule (run --until): which rule stopped it, and when. */
   stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
@@ -161,7 +206,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     seats,
     policies,
     matchups,
-    firstPlayer: { wins: acc.firstMoverWins, winRate: n > 0 ? acc.firstMoverWins / n : 0, winRateCI: wilson(acc.firstMoverWins, n), fair: 1 / players },
+    firstPlayer: firstPlayerSummary(acc.firstMoverWins, n, acc.draws, acc.capped, players),
     length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
     metrics: { game: gameMetrics, seats: seatMetrics, tables },
   };
