@@ -16,7 +16,7 @@
  * the tests here treat them as independent, which overstates the variance of the difference —
  * false alarms become rarer, and the stated detectable changes are upper bounds.
  */
-import type { Summary } from '../sim/stats/summary.js';
+import { tableRateRows, type Summary } from '../sim/stats/summary.js';
 import type { Plan } from '../sim/scenario/types.js';
 import { normalCdf, normalQuantile } from './normal.js';
 
@@ -32,6 +32,11 @@ export interface GateMetric {
   count?: number;
   /** Sample standard deviation, for means. */
   sd?: number;
+  /**
+   * Design effect of a proportion pooled over events (variance over the binomial variance,
+   * from per-game sums: the game is the unit); 1 or absent when each game holds one trial.
+   */
+  deff?: number;
 }
 
 export interface Baseline {
@@ -60,12 +65,10 @@ export function headlineMetrics(s: Summary): GateMetric[] {
   m.push({ id: 'mean length (rounds)', kind: 'mean', value: s.length.rounds.mean, sd: s.length.rounds.sd, n: s.games });
   for (const [table, t] of Object.entries(s.metrics.tables)) {
     for (const rate of t.rates ?? []) {
-      const wi = t.columns.indexOf(rate.wins);
-      const oi = t.columns.indexOf(rate.of);
-      if (wi < 0 || oi < 0) continue;
-      for (const [row, values] of Object.entries(t.rows)) {
-        const n = values[oi]!;
-        if (n > 0) m.push(proportion(`${table}[${row}].${rate.name}`, values[wi]!, n));
+      for (const r of tableRateRows(t, rate, s.games)) {
+        const metric = proportion(`${table}[${r.row}].${rate.name}`, r.wins, r.games);
+        if (r.deff !== 1) metric.deff = r.deff;
+        m.push(metric);
       }
     }
   }
@@ -112,11 +115,15 @@ export interface GateResult {
 function test(b: GateMetric, a: GateMetric): { d: number; se: number; p: number; seNull: number } {
   const d = a.value - b.value;
   if (b.kind === 'proportion') {
+    // Events pooled over games vary more than binomially: each run's variance carries its design effect.
+    // A baseline written before design effects were kept borrows the new run's (a property of the process).
+    const db = b.deff ?? a.deff ?? 1;
+    const da = a.deff ?? db;
     const pooled = (b.count! + a.count!) / (b.n + a.n);
-    const se0 = Math.sqrt(pooled * (1 - pooled) * (1 / b.n + 1 / a.n));
-    const se = Math.sqrt((b.value * (1 - b.value)) / b.n + (a.value * (1 - a.value)) / a.n);
+    const se0 = Math.sqrt(pooled * (1 - pooled) * (db / b.n + da / a.n));
+    const se = Math.sqrt((db * b.value * (1 - b.value)) / b.n + (da * a.value * (1 - a.value)) / a.n);
     const z = se0 > 0 ? d / se0 : 0;
-    return { d, se, p: se0 > 0 ? 2 * (1 - normalCdf(Math.abs(z))) : d === 0 ? 1 : 0, seNull: Math.sqrt(2 * b.value * (1 - b.value) / b.n) };
+    return { d, se, p: se0 > 0 ? 2 * (1 - normalCdf(Math.abs(z))) : d === 0 ? 1 : 0, seNull: Math.sqrt((2 * db * b.value * (1 - b.value)) / b.n) };
   }
   const se = Math.sqrt((b.sd! * b.sd!) / b.n + (a.sd! * a.sd!) / a.n);
   const z = se > 0 ? d / se : 0;

@@ -12,10 +12,10 @@ interface RateRow {
 }
 
 /** Horizontal bars with 95% error bars and a dashed reference line at `fair`. */
-export function rateChart(title: string, axis: string, rows: RateRow[], fair: number, fairLabel: string): TopLevelSpec {
+export function rateChart(title: string, axis: string, rows: RateRow[], fair: number, fairLabel: string, intervalWords = '95% Wilson interval'): TopLevelSpec {
   return {
     $schema: SCHEMA,
-    title: { text: title, subtitle: `bars: estimate; whiskers: 95% Wilson interval; dashed line: ${fairLabel}` },
+    title: { text: title, subtitle: `bars: estimate; whiskers: ${intervalWords}; dashed line: ${fairLabel}` },
     width: WIDTH,
     layer: [
       {

@@ -6,6 +6,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { analyseRates, FDR_Q } from '../../analysis/rates.js';
+import { tableRateRows } from '../../sim/stats/summary.js';
 import { type ChartBuilder, SCHEMA, WIDTH, COLOUR } from './types.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
@@ -17,9 +18,7 @@ export const tableRates: ChartBuilder = {
     const charts: { id: string; spec: TopLevelSpec }[] = [];
     for (const [name, t] of Object.entries(summary.metrics.tables)) {
       for (const rate of t.rates ?? []) {
-        const wi = t.columns.indexOf(rate.wins);
-        const oi = t.columns.indexOf(rate.of);
-        const rows = analyseRates(Object.entries(t.rows).map(([row, v]) => ({ row, wins: v[wi]!, games: v[oi]! })));
+        const rows = analyseRates(tableRateRows(t, rate, summary.games));
         if (rows.length < 2) continue;
         const mean = rows.reduce((s, r) => s + r.wins, 0) / rows.reduce((s, r) => s + r.games, 0);
         const flagged = rows.filter((r) => r.outlier).length;
@@ -49,6 +48,7 @@ export const tableRates: ChartBuilder = {
               subtitle: [
                 `rate: ${rate.description}`,
                 `ranked by the shrunk estimate (diamond); dot and whiskers: observed rate and 95% interval; dashed: ${meanWords}`,
+                `whiskers: 95% interval with the game as the unit (several events of one game are not independent)`,
                 `${flagged} of ${rows.length} rows differ from the rest with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
               ],
             },

@@ -20,7 +20,18 @@ export interface AccumulatorShape {
   seatCounters: number;
   /** Cells (rows x columns) of each metric table, in order. */
   tableCells: readonly number[];
+  /**
+   * Per table, its rates' columns: [wins column, of column] for each rate the table declares.
+   * Each (rate, row) keeps CLUSTER_SUMS per-game sums so its interval can treat the game, not
+   * the event, as the independent unit (several events of one game are not independent).
+   */
+  rateColumns: readonly (readonly (readonly [number, number])[])[];
+  /** Columns of each metric table (its rows are tableCells / width). */
+  tableWidths: readonly number[];
 }
+
+/** Per-game sums kept per (rate, row): Σw², Σn², Σw·n, with w and n one game's wins and trials of the row. */
+export const CLUSTER_SUMS = 3;
 
 export class Accumulator {
   readonly data: Float64Array;
@@ -39,6 +50,8 @@ export class Accumulator {
   readonly counters: Float64Array;
   readonly seatCounters: Float64Array;
   readonly tables: Float64Array[];
+  /** Per table: [rate][row][Σw², Σn², Σwn] (see AccumulatorShape.rateColumns). */
+  readonly clusters: Float64Array[];
 
   // Fixed slots at the start of data.
   static readonly GAMES = 0;
@@ -80,11 +93,52 @@ export class Accumulator {
       tableOffsets.push(o);
       o += cells;
     }
+    const clusterOffsets: number[] = [];
+    shape.tableCells.forEach((_, t) => {
+      clusterOffsets.push(o);
+      o += this.clusterCells(t);
+    });
     if (data && data.length !== o) throw new Error(`accumulator buffer has ${data.length} slots, expected ${o}`);
     this.data = data ?? new Float64Array(o);
     this.counters = this.data.subarray(this.oCounters, this.oCounters + shape.counters);
     this.seatCounters = this.data.subarray(this.oSeatCounters, this.oSeatCounters + shape.seatCounters * players);
     this.tables = shape.tableCells.map((cells, t) => this.data.subarray(tableOffsets[t]!, tableOffsets[t]! + cells));
+    this.clusters = shape.tableCells.map((_, t) => this.data.subarray(clusterOffsets[t]!, clusterOffsets[t]! + this.clusterCells(t)));
+  }
+
+  private clusterCells(t: number): number {
+    const rates = this.shape.rateColumns[t]?.length ?? 0;
+    return rates === 0 ? 0 : (rates * CLUSTER_SUMS * this.shape.tableCells[t]!) / this.shape.tableWidths[t]!;
+  }
+
+  /**
+   * After one game was added into the tables, fold its per-row wins w and trials n of every
+   * rate into the cluster sums; `before` holds the tables as they were before that game.
+   * Hot per game: no allocation.
+   */
+  recordRateClusters(before: readonly Float64Array[]): void {
+    for (let t = 0; t < this.tables.length; t++) {
+      const rates = this.shape.rateColumns[t]!;
+      if (rates.length === 0) continue;
+      const now = this.tables[t]!;
+      const was = before[t]!;
+      const width = this.shape.tableWidths[t]!;
+      const rows = now.length / width;
+      const c = this.clusters[t]!;
+      for (let k = 0; k < rates.length; k++) {
+        const wi = rates[k]![0];
+        const ni = rates[k]![1];
+        for (let r = 0; r < rows; r++) {
+          const w = now[r * width + wi]! - was[r * width + wi]!;
+          const n = now[r * width + ni]! - was[r * width + ni]!;
+          if (n === 0 && w === 0) continue;
+          const o = (k * rows + r) * CLUSTER_SUMS;
+          c[o]! += w * w;
+          c[o + 1]! += n * n;
+          c[o + 2]! += w * n;
+        }
+      }
+    }
   }
 
   /**

@@ -5,9 +5,9 @@
  */
 import type { AnyGameModule } from '../types.js';
 import type { Plan } from '../scenario/types.js';
-import type { Accumulator } from './accumulator.js';
+import { CLUSTER_SUMS, type Accumulator } from './accumulator.js';
 import { metricTables } from '../batch.js';
-import { wilson } from './intervals.js';
+import { wilson, clusterWilson } from './intervals.js';
 import { summariseCounts, type Distribution } from './histogram.js';
 
 export const SUMMARY_FORMAT = 'squabble-summary/1';
@@ -39,6 +39,56 @@ export interface PolicySummary {
   winRate: number;
   winRateCI: [number, number];
   bySeat: { seat: number; games: number; wins: number; winRate: number; winRateCI: [number, number] }[];
+}
+
+export interface SummaryTable {
+  description: string;
+  columns: string[];
+  rows: Record<string, number[]>;
+  rates: SummaryRate[];
+  groups?: Record<string, string>;
+}
+
+export interface SummaryRate {
+  name: string;
+  wins: string;
+  of: string;
+  description: string;
+  fairShare?: boolean;
+  /**
+   * Per row, sums over games of one game's wins w and trials n of this rate: [Σw², Σn², Σw·n].
+   * They let the interval treat the game as the unit (clusterWilson). Absent in summaries
+   * written before they were kept: intervals then fall back to Wilson over events.
+   */
+  perGame?: Record<string, [number, number, number]>;
+}
+
+/** One row of a table rate with its interval, the game as the unit where per-game sums exist. */
+export interface TableRateRow {
+  row: string;
+  wins: number;
+  games: number;
+  rate: number;
+  interval: [number, number];
+  /** Variance of the rate over its binomial variance (1 without per-game sums). */
+  deff: number;
+}
+
+/** The rows of one rate of a summary table, with game-as-unit intervals (rows with no trials left out). */
+export function tableRateRows(table: SummaryTable, rate: SummaryRate, games: number): TableRateRow[] {
+  const wi = table.columns.indexOf(rate.wins);
+  const oi = table.columns.indexOf(rate.of);
+  if (wi < 0 || oi < 0) return [];
+  const out: TableRateRow[] = [];
+  for (const [row, values] of Object.entries(table.rows)) {
+    const w = values[wi]!;
+    const n = values[oi]!;
+    if (!(n > 0)) continue;
+    const sums = rate.perGame?.[row];
+    const c = sums ? clusterWilson(w, n, sums[0], sums[1], sums[2], games) : { ci: wilson(w, n), deff: 1 };
+    out.push({ row, wins: w, games: n, rate: w / n, interval: c.ci, deff: c.deff });
+  }
+  return out;
 }
 
 export type SeatVerdict = 'advantage' | 'disadvantage' | 'no clear difference';
@@ -121,7 +171,7 @@ export interface Summary {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
     /** The game's metric tables: per row (card, character...), the total of each column. */
-    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]>; rates: { name: string; wins: string; of: string; description: string; fairShare?: boolean }[]; groups?: Record<string, string> }>;
+    tables: Record<string, SummaryTable>;
   };
 }
 
@@ -183,7 +233,23 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     const width = spec.columns.length;
     const rows: Record<string, number[]> = {};
     spec.rows.forEach((row, r) => (rows[row] = Array.from(data.subarray(r * width, (r + 1) * width))));
-    tables[spec.name] = { description: spec.description, columns: spec.columns.map((c) => c.name), rows, rates: (spec.rates ?? []).map((r) => ({ ...r })) };
+    const rateColumns = acc.shape.rateColumns[t]!;
+    const clusters = acc.clusters[t]!;
+    const rates: SummaryRate[] = (spec.rates ?? []).map((r) => ({ ...r }));
+    // rateColumns keeps only rates whose columns exist, in the spec's order.
+    let k = 0;
+    for (const rate of rates) {
+      if (!spec.columns.some((c) => c.name === rate.wins) || !spec.columns.some((c) => c.name === rate.of)) continue;
+      const perGame: Record<string, [number, number, number]> = {};
+      spec.rows.forEach((row, r) => {
+        const o = (k * spec.rows.length + r) * CLUSTER_SUMS;
+        perGame[row] = [clusters[o]!, clusters[o + 1]!, clusters[o + 2]!];
+      });
+      rate.perGame = perGame;
+      k++;
+    }
+    if (k !== rateColumns.length) throw new Error(`table ${spec.name}: ${k} rates with per-game sums, expected ${rateColumns.length}`);
+    tables[spec.name] = { description: spec.description, columns: spec.columns.map((c) => c.name), rows, rates };
     if (spec.rowGroups) tables[spec.name]!.groups = Object.fromEntries(spec.rows.map((row, r) => [row, spec.rowGroups![r]!]));
   });
   return {
