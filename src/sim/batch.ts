@@ -45,6 +45,7 @@ export function accumulatorShape(game: AnyGameModule, plan: Plan): AccumulatorSh
     seatCounters: game.metrics.seatCounters.length,
     tableCells: tables.map((t) => t.rows.length * t.columns.length),
     tableWidths: tables.map((t) => t.columns.length),
+    gameRecords: plan.recordGames ? plan.games : 0,
     rateColumns: tables.map((t) => (t.rates ?? []).map((r) => [t.columns.findIndex((c) => c.name === r.wins), t.columns.findIndex((c) => c.name === r.of)] as const).filter(([w, n]) => w >= 0 && n >= 0)),
   };
 }
@@ -114,7 +115,7 @@ export class GameRunner {
     const game = this.game;
     for (let i = start; i < end; i++) {
       const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
-      acc.recordGame(state, this.seatLabel);
+      acc.recordGame(state, this.seatLabel, i);
       game.metrics.record(state, acc.counters, acc.seatCounters);
       if (game.metrics.recordTables) {
         for (let t = 0; t < acc.tables.length; t++) this.tablesBefore[t]!.set(acc.tables[t]!);

@@ -6,6 +6,7 @@ import { runPlan } from '../../runner/pool.js';
 import { writeJson } from '../../runner/results.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { baselineOf } from '../../analysis/gate.js';
+import { encodeGameRecords } from '../../analysis/game-records.js';
 import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
 import type { CliIO } from '../io.js';
@@ -32,7 +33,8 @@ export function registerBaseline(program: Command, io: CliIO): void {
       const plans = files.map((file) => {
         const scenario = planFrom(file, {}, 'baseline');
         const games = options.games !== undefined ? parseCount(options.games, '--games', 1, 10_000_000_000) : Math.min(scenario.games, DEFAULT_GATE_GAMES);
-        return planFrom(file, { games: String(games) }, 'baseline');
+        // Each game's outcome is kept so `check` can test game by game (the paired test).
+        return { ...planFrom(file, { games: String(games) }, 'baseline'), recordGames: true };
       });
       for (const plan of plans) {
         const slow = searchWarning([plan], plan.games, 'cells', 'Lower --games or the iterations.');
@@ -42,7 +44,7 @@ export function registerBaseline(program: Command, io: CliIO): void {
       for (const plan of plans) {
         const games = plan.games;
         const acc = await runPlan(plan, { workers });
-        const baseline = baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION);
+        const baseline = baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION, encodeGameRecords(acc.gameRecordData()));
         const path = baselineFile(options.out, plan.name, plan.variant);
         writeJson(options.out, path.slice(options.out.length + 1), baseline);
         io.err(`${path}: ${baseline.metrics.length} metrics from ${games.toLocaleString('en-US')} games\n`);

@@ -28,7 +28,20 @@ export interface AccumulatorShape {
   rateColumns: readonly (readonly (readonly [number, number])[])[];
   /** Columns of each metric table (its rows are tableCells / width). */
   tableWidths: readonly number[];
+  /**
+   * Games whose outcome is kept one by one (0 for none): the balance gate's paired test needs
+   * each game's result under the same seed before and after a change. Two slots per game
+   * index, written only by the worker that plays it, so merging by addition still works.
+   */
+  gameRecords?: number;
 }
+
+/** Slot 1 of a game record: 1 + outcome (winner seat, or players for a draw, players + 1 for capped) + 8·first seat. */
+export function outcomeCode(winner: number, capped: boolean, players: number, firstSeat: number): number {
+  return 1 + (capped ? players + 1 : winner < 0 ? players : winner) + 8 * firstSeat;
+}
+/** Slot 2 of a game record: turns + 2^20·rounds. */
+export const ROUNDS_SHIFT = 2 ** 20;
 
 /** Per-game sums kept per (rate, row): Σw², Σn², Σw·n, with w and n one game's wins and trials of the row. */
 export const CLUSTER_SUMS = 3;
@@ -46,6 +59,7 @@ export class Accumulator {
   private readonly oRounds: number;
   private readonly oCounters: number;
   private readonly oSeatCounters: number;
+  private readonly oGameRecords: number;
   /** Scratch views handed to the game's metrics.record (subarrays share the buffer). */
   readonly counters: Float64Array;
   readonly seatCounters: Float64Array;
@@ -98,6 +112,8 @@ export class Accumulator {
       clusterOffsets.push(o);
       o += this.clusterCells(t);
     });
+    this.oGameRecords = o;
+    o += 2 * (shape.gameRecords ?? 0);
     if (data && data.length !== o) throw new Error(`accumulator buffer has ${data.length} slots, expected ${o}`);
     this.data = data ?? new Float64Array(o);
     this.counters = this.data.subarray(this.oCounters, this.oCounters + shape.counters);
@@ -145,9 +161,13 @@ export class Accumulator {
    * Fold one finished game in. seatLabel[s] is the policy label that played seat s in this game.
    * Hot per game (not per move): no allocation.
    */
-  recordGame(state: GameState, seatLabel: Int32Array): void {
+  recordGame(state: GameState, seatLabel: Int32Array, index = -1): void {
     const d = this.data;
     const n = this.shape.players;
+    if (index >= 0 && index < (this.shape.gameRecords ?? 0)) {
+      d[this.oGameRecords + 2 * index] = outcomeCode(state.winner, state.capped, n, state.firstSeat);
+      d[this.oGameRecords + 2 * index + 1] = state.turns + ROUNDS_SHIFT * state.rounds;
+    }
     d[Accumulator.GAMES]!++;
     if (state.capped) d[Accumulator.CAPPED]!++;
     else if (state.winner < 0) d[Accumulator.DRAWS]!++;
@@ -209,6 +229,10 @@ export class Accumulator {
   }
   pairWins(a: number, b: number): number {
     return this.data[this.oPairWins + a * this.shape.labels + b]!;
+  }
+  /** The per-game records (two slots per game; 0 where a game was not kept). */
+  gameRecordData(): Float64Array {
+    return this.data.subarray(this.oGameRecords, this.oGameRecords + 2 * (this.shape.gameRecords ?? 0));
   }
   turnCounts(): Float64Array {
     return this.data.subarray(this.oTurns, this.oTurns + this.shape.maxTurns + 1);
