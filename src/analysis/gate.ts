@@ -16,9 +16,10 @@
  * the tests here treat them as independent, which overstates the variance of the difference —
  * false alarms become rarer, and the stated detectable changes are upper bounds.
  */
-import type { Summary } from '../sim/stats/summary.js';
+import { tableRateRows, type Summary } from '../sim/stats/summary.js';
 import type { Plan } from '../sim/scenario/types.js';
 import { normalCdf, normalQuantile } from './normal.js';
+import type { StoredGameRecords, GameValues } from './game-records.js';
 
 export const BASELINE_FORMAT = 'squabble-baseline/1';
 
@@ -32,6 +33,11 @@ export interface GateMetric {
   count?: number;
   /** Sample standard deviation, for means. */
   sd?: number;
+  /**
+   * Design effect of a proportion pooled over events (variance over the binomial variance,
+   * from per-game sums: the game is the unit); 1 or absent when each game holds one trial.
+   */
+  deff?: number;
 }
 
 export interface Baseline {
@@ -44,6 +50,8 @@ export interface Baseline {
   seed: number | string;
   games: number;
   metrics: GateMetric[];
+  /** Each game's outcome and length (game-records.ts), for the paired test; absent in older baselines. */
+  gameRecords?: StoredGameRecords;
 }
 
 const proportion = (id: string, count: number, n: number): GateMetric => ({ id, kind: 'proportion', value: n > 0 ? count / n : 0, n, count });
@@ -60,12 +68,10 @@ export function headlineMetrics(s: Summary): GateMetric[] {
   m.push({ id: 'mean length (rounds)', kind: 'mean', value: s.length.rounds.mean, sd: s.length.rounds.sd, n: s.games });
   for (const [table, t] of Object.entries(s.metrics.tables)) {
     for (const rate of t.rates ?? []) {
-      const wi = t.columns.indexOf(rate.wins);
-      const oi = t.columns.indexOf(rate.of);
-      if (wi < 0 || oi < 0) continue;
-      for (const [row, values] of Object.entries(t.rows)) {
-        const n = values[oi]!;
-        if (n > 0) m.push(proportion(`${table}[${row}].${rate.name}`, values[wi]!, n));
+      for (const r of tableRateRows(t, rate, s.games)) {
+        const metric = proportion(`${table}[${r.row}].${rate.name}`, r.wins, r.games);
+        if (r.deff !== 1) metric.deff = r.deff;
+        m.push(metric);
       }
     }
   }
@@ -100,66 +106,137 @@ export interface Comparison {
   detectable: number | null;
   tolerance: number | null;
   verdict: Verdict;
+  /** Which test decided: paired (same seeds, game by game), unpaired, or none (new or gone). */
+  test: 'paired' | 'unpaired' | null;
 }
 
 export interface GateResult {
   comparisons: Comparison[];
   drift: boolean;
-  /** The family size used for the correction. */
+  /** The family size used for the correction: every metric tested in the whole check (all scenarios). */
   tested: number;
+  /** Metrics tested with the paired test (both runs' games from the same seeds, game by game). */
+  paired: number;
 }
 
-function test(b: GateMetric, a: GateMetric): { d: number; se: number; p: number; seNull: number } {
+interface MetricTest {
+  b: GateMetric;
+  a: GateMetric;
+  d: number;
+  se: number;
+  p: number;
+  /** The standard error of the difference under "no change", for the detectable change. */
+  seNull: number;
+  paired: boolean;
+}
+
+/** The smallest change of a proportion caught with the given z-sum at n trials per run (deff: design effect). */
+export function detectableProportion(p: number, n: number, k: number, deff = 1): number {
+  // δ solves δ = k·sqrt(deff·(p(1 − p) + q(1 − q)) / n), q = p + δ moved toward 1/2: at p = 0
+  // (a metric that starts at 0) the variance of the moved run is what makes δ non-zero.
+  const toward = p <= 0.5 ? 1 : -1;
+  let delta = k * Math.sqrt((deff * Math.max(2 * p * (1 - p), 1 / n)) / n);
+  for (let i = 0; i < 50; i++) {
+    const q = Math.min(1, Math.max(0, p + toward * delta));
+    delta = k * Math.sqrt((deff * (p * (1 - p) + q * (1 - q))) / n);
+  }
+  return delta;
+}
+
+function twoSidedP(d: number, se: number): number {
+  return se > 0 ? 2 * (1 - normalCdf(Math.abs(d / se))) : d === 0 ? 1 : 0;
+}
+
+function unpairedTest(b: GateMetric, a: GateMetric): MetricTest {
   const d = a.value - b.value;
   if (b.kind === 'proportion') {
+    // Events pooled over games vary more than binomially: each run's variance carries its design effect.
+    // A baseline written before design effects were kept borrows the new run's (a property of the process).
+    const db = b.deff ?? a.deff ?? 1;
+    const da = a.deff ?? db;
     const pooled = (b.count! + a.count!) / (b.n + a.n);
-    const se0 = Math.sqrt(pooled * (1 - pooled) * (1 / b.n + 1 / a.n));
-    const se = Math.sqrt((b.value * (1 - b.value)) / b.n + (a.value * (1 - a.value)) / a.n);
-    const z = se0 > 0 ? d / se0 : 0;
-    return { d, se, p: se0 > 0 ? 2 * (1 - normalCdf(Math.abs(z))) : d === 0 ? 1 : 0, seNull: Math.sqrt(2 * b.value * (1 - b.value) / b.n) };
+    const se0 = Math.sqrt(pooled * (1 - pooled) * (db / b.n + da / a.n));
+    const se = Math.sqrt((db * b.value * (1 - b.value)) / b.n + (da * a.value * (1 - a.value)) / a.n);
+    return { b, a, d, se, p: twoSidedP(d, se0), seNull: Math.sqrt((2 * db * b.value * (1 - b.value)) / b.n), paired: false };
   }
   const se = Math.sqrt((b.sd! * b.sd!) / b.n + (a.sd! * a.sd!) / a.n);
-  const z = se > 0 ? d / se : 0;
-  return { d, se, p: se > 0 ? 2 * (1 - normalCdf(Math.abs(z))) : d === 0 ? 1 : 0, seNull: Math.SQRT2 * b.sd! / Math.sqrt(b.n) };
+  return { b, a, d, se, p: twoSidedP(d, se), seNull: (Math.SQRT2 * b.sd!) / Math.sqrt(b.n), paired: false };
 }
 
-export function compare(baseline: GateMetric[], now: GateMetric[], o: GateOptions = DEFAULT_GATE): GateResult {
+/**
+ * The paired test on games played from the same seeds: the mean of the per-game differences
+ * over the sd of those differences / √n. Games a change leaves alone differ by 0, so a small
+ * shift stands out that two independent samples would hide.
+ */
+function pairedTest(b: GateMetric, a: GateMetric, base: Float64Array, now: Float64Array): MetricTest {
+  const n = base.length;
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < n; i++) {
+    const d = now[i]! - base[i]!;
+    sum += d;
+    squares += d * d;
+  }
+  const d = sum / n;
+  const variance = n > 1 ? Math.max(0, (squares - n * d * d) / (n - 1)) : 0;
+  const se = Math.sqrt(variance / n);
+  return { b, a, d: a.value - b.value, se, p: twoSidedP(d, se), seNull: unpairedTest(b, a).seNull, paired: true };
+}
+
+/** Tests of every metric both runs have; paired where both sides give per-game values for it. */
+export function testMetrics(baseline: GateMetric[], now: GateMetric[], perGame?: { base: GameValues; now: GameValues }): MetricTest[] {
   const nowById = new Map(now.map((m) => [m.id, m]));
-  const baseIds = new Set(baseline.map((m) => m.id));
-  const pairs = baseline.filter((b) => nowById.has(b.id)).map((b) => ({ b, a: nowById.get(b.id)!, t: test(b, nowById.get(b.id)!) }));
-  const family = pairs.length;
-  // Holm: the i-th smallest p-value (0-based) is compared with alpha / (family - i), in order, until one fails.
-  const order = pairs.map((_, i) => i).sort((x, y) => pairs[x]!.t.p - pairs[y]!.t.p);
+  return baseline
+    .filter((b) => nowById.has(b.id))
+    .map((b) => {
+      const a = nowById.get(b.id)!;
+      const x = perGame?.base(b.id) ?? null;
+      const y = perGame?.now(b.id) ?? null;
+      return x && y && x.length === y.length && x.length > 1 ? pairedTest(b, a, x, y) : unpairedTest(b, a);
+    });
+}
+
+/**
+ * The verdicts of a whole check: Holm's step-down method over every metric of every scenario
+ * at level alpha, so the chance of any false alarm anywhere in the suite is at most alpha.
+ */
+export function decideSuite(scenarios: { baseline: GateMetric[]; now: GateMetric[]; tests: MetricTest[] }[], o: GateOptions = DEFAULT_GATE): GateResult[] {
+  const all = scenarios.flatMap((sc, k) => sc.tests.map((t, i) => ({ k, i, t })));
+  const family = all.length;
+  // Holm: the r-th smallest p-value (0-based) is compared with alpha / (family - r), in order, until one fails.
+  const order = all.map((_, j) => j).sort((x, y) => all[x]!.t.p - all[y]!.t.p);
   const rejected = new Set<number>();
-  for (const [rank, i] of order.entries()) {
-    if (pairs[i]!.t.p <= o.alpha / (family - rank)) rejected.add(i);
+  for (const [rank, j] of order.entries()) {
+    if (all[j]!.t.p <= o.alpha / (family - rank)) rejected.add(j);
     else break;
   }
   const zLevel = normalQuantile(1 - o.alpha / (2 * Math.max(1, family)));
-  const zPower = normalQuantile(o.power);
-  const comparisons: Comparison[] = pairs.map(({ b, a, t }, i) => {
-    const tolerance = b.kind === 'proportion' ? o.tolerance : Math.abs(b.value) * o.meanTolerance;
-    const significant = rejected.has(i);
-    const verdict: Verdict = !significant ? 'ok' : Math.abs(t.d) >= tolerance ? 'DRIFT' : 'moved within tolerance';
-    return {
-      id: b.id,
-      kind: b.kind,
-      baseline: b.value,
-      now: a.value,
-      difference: t.d,
-      interval: [t.d - zLevel * t.se, t.d + zLevel * t.se],
-      pValue: t.p,
-      detectable: (zLevel + zPower) * t.seNull,
-      tolerance,
-      verdict,
-    };
+  const k = zLevel + normalQuantile(o.power);
+  let j = 0;
+  return scenarios.map((sc) => {
+    const comparisons: Comparison[] = sc.tests.map((t) => {
+      const { b, a } = t;
+      const tolerance = b.kind === 'proportion' ? o.tolerance : Math.abs(b.value) * o.meanTolerance;
+      const significant = rejected.has(j++);
+      const verdict: Verdict = !significant ? 'ok' : Math.abs(t.d) >= tolerance ? 'DRIFT' : 'moved within tolerance';
+      const detectable = b.kind === 'proportion' ? detectableProportion(b.value, b.n, k, b.deff ?? a.deff ?? 1) : k * t.seNull;
+      return { id: b.id, kind: b.kind, baseline: b.value, now: a.value, difference: t.d, interval: [t.d - zLevel * t.se, t.d + zLevel * t.se], pValue: t.p, detectable, tolerance, verdict, test: t.paired ? 'paired' : 'unpaired' };
+    });
+    const nowById = new Set(sc.now.map((m) => m.id));
+    const baseIds = new Set(sc.baseline.map((m) => m.id));
+    const missing = (m: GateMetric, verdict: Verdict, side: 'baseline' | 'now'): Comparison => ({ id: m.id, kind: m.kind, baseline: side === 'baseline' ? m.value : null, now: side === 'now' ? m.value : null, difference: null, interval: null, pValue: null, detectable: null, tolerance: null, verdict, test: null });
+    for (const b of sc.baseline) if (!nowById.has(b.id)) comparisons.push(missing(b, 'gone', 'baseline'));
+    for (const a of sc.now) if (!baseIds.has(a.id)) comparisons.push(missing(a, 'new', 'now'));
+    return { comparisons, drift: comparisons.some((c) => c.verdict === 'DRIFT'), tested: family, paired: sc.tests.filter((t) => t.paired).length };
   });
-  for (const b of baseline) if (!nowById.has(b.id)) comparisons.push({ id: b.id, kind: b.kind, baseline: b.value, now: null, difference: null, interval: null, pValue: null, detectable: null, tolerance: null, verdict: 'gone' });
-  for (const a of now) if (!baseIds.has(a.id)) comparisons.push({ id: a.id, kind: a.kind, baseline: null, now: a.value, difference: null, interval: null, pValue: null, detectable: null, tolerance: null, verdict: 'new' });
-  return { comparisons, drift: comparisons.some((c) => c.verdict === 'DRIFT'), tested: family };
 }
 
-export function baselineOf(plan: Plan, summary: Summary, version: string): Baseline {
+/** One scenario on its own (unpaired): the family is its own metrics. */
+export function compare(baseline: GateMetric[], now: GateMetric[], o: GateOptions = DEFAULT_GATE): GateResult {
+  return decideSuite([{ baseline, now, tests: testMetrics(baseline, now) }], o)[0]!;
+}
+
+export function baselineOf(plan: Plan, summary: Summary, version: string, gameRecords?: StoredGameRecords): Baseline {
   return {
     format: BASELINE_FORMAT,
     version,
@@ -170,5 +247,6 @@ export function baselineOf(plan: Plan, summary: Summary, version: string): Basel
     seed: plan.seed,
     games: plan.games,
     metrics: headlineMetrics(summary),
+    ...(gameRecords ? { gameRecords } : {}),
   };
 }

@@ -11,9 +11,14 @@
  *   prior of that mean and spread, so a row with few games is pulled toward the mean and a
  *   row with many keeps its own rate. Rows whose 95% interval is wider than ±10 points are
  *   flagged as having too few games — kept, never dropped.
- * Caveat: each row's trials are treated as independent. Rows that share games (a Worms game
- * deals six worms; a Squirmish game draws many cards) are positively correlated within a game,
- * so intervals and p-values are somewhat optimistic; rank and shrinkage are unaffected.
+ * - The game is the unit: a row may count several events in one game (a Squall character's
+ *   attacks, the worms dealt one rank on top), which are not independent. Where the summary
+ *   keeps per-game sums, each row's interval is Wilson's at the effective number of trials
+ *   (clusterWilson: trials / design effect, from the ratio estimator's variance over games),
+ *   and its z-test scales the row's binomial variance by its design effect and the other rows'
+ *   by theirs (pooled). Rows from older summaries without per-game sums use Wilson over events.
+ * Caveat: different rows that share a game (two cards of one seat) are still treated as
+ * independent of each other; rank and shrinkage are unaffected.
  */
 import { wilson } from '../sim/stats/intervals.js';
 import { normalCdf } from './normal.js';
@@ -51,7 +56,17 @@ export function benjaminiHochberg(p: readonly number[]): number[] {
   return q;
 }
 
-export function analyseRates(rows: { row: string; wins: number; games: number }[]): RateRow[] {
+export interface RateInput {
+  row: string;
+  wins: number;
+  games: number;
+  /** The row's 95% interval with the game as the unit; Wilson over trials when absent. */
+  interval?: [number, number];
+  /** The row's design effect (variance over binomial variance); 1 when absent. */
+  deff?: number;
+}
+
+export function analyseRates(rows: RateInput[]): RateRow[] {
   const used = rows.filter((r) => r.games > 0);
   const totalWins = used.reduce((s, r) => s + r.wins, 0);
   const totalGames = used.reduce((s, r) => s + r.games, 0);
@@ -64,19 +79,23 @@ export function analyseRates(rows: { row: string; wins: number; games: number }[
   const strength = Math.max(mean * (1 - mean) / spread - 1, 0); // a + b of the prior
   const a = mean * strength;
   const b = (1 - mean) * strength;
+  const deffOf = (r: RateInput) => r.deff ?? 1;
+  const totalDeffTrials = used.reduce((s, r) => s + deffOf(r) * r.games, 0);
   const pValues = used.map((r) => {
     const otherWins = totalWins - r.wins;
     const otherGames = totalGames - r.games;
     if (otherGames === 0) return 1;
     const pooled = totalWins / totalGames;
-    const se = Math.sqrt(pooled * (1 - pooled) * (1 / r.games + 1 / otherGames));
+    // The other rows' design effect, weighted by their trials.
+    const otherDeff = (totalDeffTrials - deffOf(r) * r.games) / otherGames;
+    const se = Math.sqrt(pooled * (1 - pooled) * (deffOf(r) / r.games + otherDeff / otherGames));
     if (se === 0) return 1;
     const z = (r.wins / r.games - otherWins / otherGames) / se;
     return 2 * (1 - normalCdf(Math.abs(z)));
   });
   const q = benjaminiHochberg(pValues);
   return used.map((r, i) => {
-    const interval = wilson(r.wins, r.games);
+    const interval = r.interval ?? wilson(r.wins, r.games);
     return {
       row: r.row,
       wins: r.wins,

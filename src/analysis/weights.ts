@@ -30,7 +30,14 @@
  * false-discovery rate (Benjamini-Hochberg at q = 0.05, rates.ts) over all weights of a run.
  *
  * Base rates (furthest from fair): r_A with var ≈ Σ(W_A − r_A·H_A)² / (mean(H_A)² n(n−1)),
- * against fair = 1/players, normal p-values, Benjamini-Hochberg over the subjects.
+ * against fair = the pooled controller win rate of all subjects (ΣW / ΣH over every subject:
+ * what a neutral card gets), normal p-values, Benjamini-Hochberg over the subjects. Not
+ * 1/players: losing seats hold more cards (they draw longer), so an average card's controller
+ * wins less than 1/players, and draws and capped games are won by nobody.
+ *
+ * HP to fair: (fair − r_A) / w, with w the +1 HP weight, only when w's whole 95% interval is
+ * above 0 and the HP it points to, bracket included, is legal; otherwise it is not estimable
+ * here and `squabble tune` is the tool.
  */
 import { Z95 } from '../sim/stats/intervals.js';
 import { normalCdf } from './normal.js';
@@ -187,6 +194,7 @@ export interface FairRow {
   subject: string;
   group: string;
   base: BaseRate | null;
+  /** The pooled controller win rate of all subjects (what a neutral subject gets). */
   fair: number;
   /** rate − fair. */
   deviation: number;
@@ -195,10 +203,34 @@ export interface FairRow {
   flagged: boolean;
   /** The +1 HP weight used for the HP-to-fair estimate, if measured. */
   hpWeight: PairedRate | null;
-  /** Linear estimate of the HP change that brings the rate to fair: (fair − rate) / weight; null unless the weight is positive. */
+  /** Linear estimate of the HP change that brings the rate to fair, (fair − rate) / weight; null when not estimable (see hpToFairNote). */
   hpToFair: number | null;
-  /** The same with the weight's interval ends (only when the whole interval is above 0). */
+  /** The same at the ends of the weight's 95% interval. */
   hpToFairRange: [number, number] | null;
+  /** Why there is no HP-to-fair estimate, in words; null when there is one. */
+  hpToFairNote: string | null;
+}
+
+/** The legal starting HP of a subject, for HP-to-fair estimates. */
+export interface HpLimits {
+  min: number;
+  max: number;
+}
+
+export const NOT_ESTIMABLE = 'not estimable here \u2014 use `tune`';
+
+/**
+ * HP change to fair from a clearly positive weight, within legal HP; otherwise null with the
+ * reason. The bracket comes from the ends of the weight's interval.
+ */
+export function hpToFairOf(needed: number, hp: PairedRate | null, current: number | null, limits: HpLimits): { hpToFair: number | null; hpToFairRange: [number, number] | null; hpToFairNote: string | null } {
+  const none = (why: string) => ({ hpToFair: null, hpToFairRange: null, hpToFairNote: `${NOT_ESTIMABLE} (${why})` });
+  if (!hp) return none('no HP weight measured');
+  if (!(hp.interval[0] > 0)) return none('the HP weight is not clearly positive');
+  const change = needed / hp.effect;
+  const range = [needed / hp.interval[1], needed / hp.interval[0]].sort((a, b) => a - b) as [number, number];
+  if (current !== null && (current + range[0] < limits.min || current + range[1] > limits.max)) return none(`it would leave legal HP ${limits.min}-${limits.max}`);
+  return { hpToFair: change, hpToFairRange: range, hpToFairNote: null };
 }
 
 export interface TweakInput {
@@ -235,17 +267,26 @@ export function weightRows(tweaks: readonly TweakInput[]): WeightRow[] {
   return rows;
 }
 
-/** Each subject's base controller win rate against fair (1/players), flagged with BH, and the HP change to fair. */
-export function fairRows(subjects: readonly { subject: string; group: string; base: BaseRate | null }[], players: number, weights: readonly WeightRow[]): FairRow[] {
-  const fair = 1 / players;
+/** The pooled controller win rate over all subjects, ΣW / ΣH: what a neutral subject gets. */
+export function pooledFair(subjects: readonly { base: BaseRate | null }[]): number {
+  let wins = 0;
+  let held = 0;
+  for (const s of subjects) {
+    if (!s.base) continue;
+    wins += s.base.rate * s.base.held;
+    held += s.base.held;
+  }
+  return held > 0 ? wins / held : 0;
+}
+
+/** Each subject's base controller win rate against the pooled rate, flagged with BH, and the HP change to fair. */
+export function fairRows(subjects: readonly { subject: string; group: string; base: BaseRate | null; hp: number | null }[], weights: readonly WeightRow[], limits: HpLimits): FairRow[] {
+  const fair = pooledFair(subjects);
   const rows = subjects.map((s): FairRow => {
     const hp = weights.find((w) => w.subject === s.subject && w.stat === 'hp')?.estimate ?? null;
     const deviation = s.base ? s.base.rate - fair : 0;
-    const needed = fair - (s.base?.rate ?? fair);
-    const hpToFair = s.base && hp && hp.effect > 0 ? needed / hp.effect : null;
-    const hpToFairRange: [number, number] | null =
-      s.base && hp && hp.interval[0] > 0 ? ([needed / hp.interval[1], needed / hp.interval[0]].sort((a, b) => a - b) as [number, number]) : null;
-    return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSided(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, hpToFair, hpToFairRange };
+    const hpFields = s.base ? hpToFairOf(-deviation, hp, s.hp, limits) : { hpToFair: null, hpToFairRange: null, hpToFairNote: null };
+    return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSided(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, ...hpFields };
   });
   flagByFdr(rows.filter((r) => r.base !== null));
   return rows;

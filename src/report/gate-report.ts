@@ -29,11 +29,12 @@ function row(c: Comparison): string[] {
     value(c, c.now),
     c.difference === null ? '-' : `${signed(c, c.difference)}${unit} [${signed(c, c.interval![0])}, ${signed(c, c.interval![1])}]`,
     c.detectable === null ? '-' : `${c.kind === 'proportion' ? (c.detectable * 100).toFixed(2) : c.detectable.toFixed(2)}${unit}`,
+    c.test ?? '-',
     c.verdict,
   ];
 }
 
-const HEADER = ['metric', 'baseline', 'now', 'difference [interval]', 'catches', 'verdict'];
+const HEADER = ['metric', 'baseline', 'now', 'difference [interval]', 'catches', 'test', 'verdict'];
 
 /** Rows to show: every headline metric, and table rates only where something happened (or all). */
 function shown(check: ScenarioCheck, all: boolean): { rows: Comparison[]; hidden: number } {
@@ -59,10 +60,14 @@ export function gateText(checks: ScenarioCheck[], o: GateOptions, all = false): 
 
 function footer(checks: ScenarioCheck[], o: GateOptions): string {
   const drifted = checks.filter((c) => c.result.drift).length;
+  const tested = checks[0]?.result.tested ?? 0;
+  const paired = checks.reduce((s, c) => s + c.result.paired, 0);
   return (
     `${drifted === 0 ? 'PASS' : 'FAIL'}: ${drifted} of ${checks.length} scenarios drifted. ` +
-    `Tests: two-sided z-tests, Holm-corrected per scenario at alpha ${o.alpha}; DRIFT = significant and at least ${(o.tolerance * 100).toFixed(1)} points ` +
-    `(proportions) or ${(o.meanTolerance * 100).toFixed(1)}% (means); "catches" = change detected with ${(o.power * 100).toFixed(0)}% power.`
+    `Tests: two-sided z-tests, paired game by game on the same seeds where the baseline kept its games (${paired} of ${tested} metrics), unpaired otherwise; ` +
+    `Holm-corrected over all ${tested} metrics of the ${checks.length} scenario${checks.length === 1 ? '' : 's'} at alpha ${o.alpha}, so the chance of any false alarm in the whole check is at most ${o.alpha}; ` +
+    `DRIFT = significant and at least ${(o.tolerance * 100).toFixed(1)} points (proportions) or ${(o.meanTolerance * 100).toFixed(1)}% (means); ` +
+    `"catches" = change detected with ${(o.power * 100).toFixed(0)}% power by the unpaired test (the paired test catches smaller ones).`
   );
 }
 

@@ -21,9 +21,7 @@ export function keyNumbers(s: Summary): string[] {
       lines.push(`Policy ${p.label} wins ${pct(p.winRate, d)} ± ${pct(half, d)} of its ${p.seatGames.toLocaleString('en-US')} seat-games.`);
     }
   }
-  const fp = s.firstPlayer;
-  const verdict = fp.winRateCI[0] > fp.fair ? 'an advantage' : fp.winRateCI[1] < fp.fair ? 'a disadvantage' : 'no clear advantage';
-  lines.push(`The first player wins ${pct(fp.winRate, pctDigits(fp.winRateCI))} ${interval(fp.winRateCI)} against a fair ${pct(fp.fair)}: ${verdict}.`);
+  lines.push(s.firstPlayer.statement);
   lines.push(`Draws: ${s.draws.count} (${pct(s.draws.rate, 2)}); capped games: ${s.capped.count} (${pct(s.capped.rate, 2)}).`);
   const t = s.length.turns;
   lines.push(`A game lasts ${num(t.mean, 1)} turns on average (sd ${num(t.sd, 1)}; median ${t.percentiles.p50}, 5-95%: ${t.percentiles.p5}-${t.percentiles.p95}), ${num(s.length.rounds.mean, 1)} rounds.`);

@@ -36,13 +36,17 @@ export class GameFailure extends Error {
 }
 
 export function accumulatorShape(game: AnyGameModule, plan: Plan): AccumulatorShape {
+  const tables = metricTables(game, plan);
   return {
     players: plan.players,
     labels: plan.labels.length,
     maxTurns: game.maxTurns(plan.rules),
     counters: game.metrics.counters.length,
     seatCounters: game.metrics.seatCounters.length,
-    tableCells: metricTables(game, plan).map((t) => t.rows.length * t.columns.length),
+    tableCells: tables.map((t) => t.rows.length * t.columns.length),
+    tableWidths: tables.map((t) => t.columns.length),
+    gameRecords: plan.recordGames ? plan.games : 0,
+    rateColumns: tables.map((t) => (t.rates ?? []).map((r) => [t.columns.findIndex((c) => c.name === r.wins), t.columns.findIndex((c) => c.name === r.of)] as const).filter(([w, n]) => w >= 0 && n >= 0)),
   };
 }
 
@@ -59,6 +63,8 @@ export class GameRunner {
   /** Who plays each seat in the current game, and their label index. */
   readonly seatPolicies: Policy[];
   readonly seatLabel: Int32Array;
+  /** The tables as they were before the current game, to fold each game's rate counts (Accumulator.recordRateClusters). */
+  private readonly tablesBefore: Float64Array[];
 
   constructor(
     readonly game: AnyGameModule,
@@ -73,6 +79,7 @@ export class GameRunner {
     );
     this.seatPolicies = this.configPolicies.slice();
     this.seatLabel = new Int32Array(plan.players);
+    this.tablesBefore = metricTables(game, plan).map((t) => new Float64Array(t.rows.length * t.columns.length));
   }
 
   /** Seat the policies for game `index` and seed its random stream. */
@@ -108,9 +115,13 @@ export class GameRunner {
     const game = this.game;
     for (let i = start; i < end; i++) {
       const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
-      acc.recordGame(state, this.seatLabel);
+      acc.recordGame(state, this.seatLabel, i);
       game.metrics.record(state, acc.counters, acc.seatCounters);
-      if (game.metrics.recordTables) game.metrics.recordTables(state, acc.tables);
+      if (game.metrics.recordTables) {
+        for (let t = 0; t < acc.tables.length; t++) this.tablesBefore[t]!.set(acc.tables[t]!);
+        game.metrics.recordTables(state, acc.tables);
+        acc.recordRateClusters(this.tablesBefore);
+      }
     }
   }
 

@@ -217,6 +217,8 @@ export interface StatSpec<R = unknown> {
    * weights command reads that row's wins and trials game by game in both arms.
    */
   readonly controller: { readonly table: string; readonly rate: string; readonly meaning: string };
+  /** The legal starting HP of a subject (the weights command keeps "HP to fair" inside it). */
+  readonly hpLimits: { readonly min: number; readonly max: number };
   /** The subjects that can take part in a game under these rules (rows of the controller table). */
   subjects(rules: R, players: number): StatSubject[];
   /** The value at a stat path of resolved rules; throws an Error naming the nearest names when the path is wrong. */

@@ -92,6 +92,9 @@ describe('squabble baseline and check on a scratch copy', () => {
     expect(b).toMatchObject({ format: 'squabble-baseline/1', games: 10000, seed: 1 });
     expect(b.scenarioHash).toMatch(/^[0-9a-f]{16}$/);
     expect(b.metrics.find((m: GateMetric) => m.id === 'seat 0 win rate')).toMatchObject({ kind: 'proportion', n: 10000 });
+    // Each game's outcome and length, for the paired test, deflated: a few KB more, not 80 KB.
+    expect(b.gameRecords).toMatchObject({ games: 10000 });
+    expect(readFileSync(join(dir, 'baselines', 'worms-random-2p.json'), 'utf8').length).toBeLessThan(60_000);
   });
 
   it('passes when nothing changed, fails (exit 1) naming the metric when a rule changes, passes again when reverted', async () => {
@@ -100,6 +103,9 @@ describe('squabble baseline and check on a scratch copy', () => {
     expect(same.code, same.err).toBe(0);
     expect(same.out).toMatch(/no significant drift — scenario unchanged/);
     expect(same.out).toMatch(/^PASS: 0 of 1 scenarios drifted/m);
+    // Same seeds on both sides: seats, draws, caps, first player and lengths are tested game by game.
+    expect(same.out).toMatch(/paired game by game on the same seeds where the baseline kept its games \(7 of \d+ metrics\)/);
+    expect(same.out).toMatch(/^seat 0 win rate .* paired +ok$/m);
 
     writeFileSync(scratch(), `${original}rules:\n  runIncludesEqual: true\n`);
     const changed = await check();

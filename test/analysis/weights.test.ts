@@ -128,15 +128,34 @@ describe('flags and the HP change to fair', () => {
     expect(rows[1]!.flagged).toBe(false);
     expect(rows[1]!.estimate!.changed).toBe(0);
     expect(rows[2]!.skipped).toBe('no fixed damage face');
-    const base = new Float64Array(BASE_SUMS);
-    for (let i = 0; i < 1000; i++) addBase(base, 0, i % 10 < 3 ? 1 : 0, 1);
-    const [fair] = fairRows([{ subject: 'A', group: 'g', base: baseRate(base, 0, 1000) }], 2, rows as WeightRow[]);
+    const baseOf = (share: number) => {
+      const base = new Float64Array(BASE_SUMS);
+      for (let i = 0; i < 1000; i++) addBase(base, 0, i % 10 < share ? 1 : 0, 1);
+      return baseRate(base, 0, 1000);
+    };
+    // A wins 30%, B 60% and C 60% of the games they are held in: fair is the pooled 50%, not 1/players.
+    const subjects = [
+      { subject: 'A', group: 'g', base: baseOf(3), hp: 5 },
+      { subject: 'B', group: 'g', base: baseOf(6), hp: 5 },
+      { subject: 'C', group: 'g', base: baseOf(6), hp: 5 },
+    ];
+    const [fair, flat, noWeight] = fairRows(subjects, rows as WeightRow[], { min: 1, max: 20 });
+    expect(fair!.fair).toBeCloseTo(0.5, 12);
     expect(fair!.base!.rate).toBeCloseTo(0.3, 12);
     expect(fair!.flagged).toBe(true);
-    // (0.5 - 0.3) / 0.1 = +2 HP.
+    // (0.5 - 0.3) / 0.1 = +2 HP, bracketed by the weight's interval.
     expect(fair!.hpToFair).toBeCloseTo(2, 9);
     expect(fair!.hpToFairRange![0]).toBeLessThan(2);
     expect(fair!.hpToFairRange![1]).toBeGreaterThan(2);
+    expect(fair!.hpToFairNote).toBeNull();
+    // B's HP weight is 0 with an interval of 0: not clearly positive, so no estimate.
+    expect(flat!.hpToFair).toBeNull();
+    expect(flat!.hpToFairNote).toMatch(/^not estimable here — use `tune` \(the HP weight is not clearly positive\)$/);
+    expect(noWeight!.hpToFairNote).toMatch(/no HP weight measured/);
+    // The same +2 HP from 19 HP would pass the legal 20: not estimable.
+    const [high] = fairRows([{ ...subjects[0]!, hp: 19 }, subjects[1]!, subjects[2]!], rows as WeightRow[], { min: 1, max: 20 });
+    expect(high!.hpToFair).toBeNull();
+    expect(high!.hpToFairNote).toMatch(/legal HP 1-20/);
   });
 });
 
@@ -161,9 +180,9 @@ describe('squabble weights on a Squall duel', () => {
   it('writes ranked tables with intervals, the files and the charts', () => {
     expect(out).toMatch(/^squall-duel-open: stat weights of 2 characters, 300 paired games per tweak, seed 1/);
     expect(out).toMatch(/Per \+1 HP \(\+1 starting HP\), largest first:/);
-    expect(out).toMatch(/Furthest from fair \(50\.00% = 1\/players\), base games:/);
+    expect(out).toMatch(/Furthest from fair \(\d+\.\d\d% = pooled rate of all characters\), base games:/);
     expect(out).toMatch(/Benjamini-Hochberg at q = 0\.05 over the 4 weights/);
-    expect(out).toMatch(/squabble tune scenarios\/squall\/duel-open\.yaml --param "characters\.\w+\.hp" --integer --min \d+ --max \d+ --target "characters\.\w+\.winRate=0\.5000"/);
+    expect(out).toMatch(/squabble tune scenarios\/squall\/duel-open\.yaml --param "characters\.\w+\.hp" --integer --min \d+ --max \d+ --target "characters\.\w+\.winRate=0\.\d{4}"/);
     expect(json.gamesPerTweak).toBe(300);
     expect(json.weights).toHaveLength(4);
     expect(json.weights.map((w) => w.stat)).toEqual(['hp', 'hp', 'damage', 'damage']);

@@ -25,10 +25,10 @@ const fair = fairRows(
   ['Mudgrub', 'Swamp Hulk', 'Peat Toad'].map((subject, k) => {
     const b = new Float64Array(BASE_SUMS);
     for (let i = 0; i < 400; i++) addBase(b, 0, i % 10 < 3 + k ? 1 : 0, 1);
-    return { subject, group: 'Bog', base: baseRate(b, 0, 400) };
+    return { subject, group: 'Bog', base: baseRate(b, 0, 400), hp: 6 };
   }),
-  2,
   weights,
+  { min: 1, max: 12 },
 );
 const acc = new PairedAccumulator(2);
 for (let i = 0; i < 50; i++) acc.add(Float64Array.of(i % 2, 10 + (i % 7)), Float64Array.of(i % 3 === 0 ? 1 : 0, 12 + (i % 5)));

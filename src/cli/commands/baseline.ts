@@ -6,6 +6,7 @@ import { runPlan } from '../../runner/pool.js';
 import { writeJson } from '../../runner/results.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { baselineOf, type Baseline } from '../../analysis/gate.js';
+import { encodeGameRecords } from '../../analysis/game-records.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
@@ -21,7 +22,7 @@ export const baselineFile = (dir: string, name: string, variant: string | null) 
 /** Play a plan's games and return its baseline (the headline metrics `check` compares). */
 export async function playBaseline(plan: Plan, workers: number): Promise<Baseline> {
   const acc = await runPlan(plan, { workers });
-  return baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION);
+  return baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION, encodeGameRecords(acc.gameRecordData()));
 }
 
 export function registerBaseline(program: Command, io: CliIO): void {
@@ -39,7 +40,8 @@ export function registerBaseline(program: Command, io: CliIO): void {
       const plans = files.map((file) => {
         const choice = seed !== undefined ? { seed } : {};
         const scenario = planFrom(file, choice, 'baseline');
-        return planFrom(file, { ...choice, games: games ?? Math.min(scenario.games, DEFAULT_GATE_GAMES) }, 'baseline');
+        // Each game's outcome is kept so `check` can test game by game (the paired test).
+        return { ...planFrom(file, { ...choice, games: games ?? Math.min(scenario.games, DEFAULT_GATE_GAMES) }, 'baseline'), recordGames: true };
       });
       for (const plan of plans) {
         const slow = searchWarning([plan], plan.games, 'cells', 'Lower --games or the iterations.');

@@ -7,7 +7,8 @@ import type { Command } from 'commander';
 import { existsSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
-import { compare, headlineMetrics, DEFAULT_GATE, BASELINE_FORMAT, type Baseline, type GateOptions } from '../../analysis/gate.js';
+import { testMetrics, decideSuite, headlineMetrics, DEFAULT_GATE, BASELINE_FORMAT, type Baseline, type GateMetric, type GateOptions } from '../../analysis/gate.js';
+import { decodeGameRecords, gameValues } from '../../analysis/game-records.js';
 import { gateText, gateMarkdown, gateJson, type ScenarioCheck } from '../../report/gate-report.js';
 import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
@@ -39,7 +40,7 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
     .argument('<scenario...>', 'scenario files')
     .requiredOption('--baseline <dir>', 'directory written by `squabble baseline`');
   addPlayOptions(command, ['workers'])
-    .option('--alpha <p>', 'chance of any false alarm per scenario', String(DEFAULT_GATE.alpha))
+    .option('--alpha <p>', 'chance of any false alarm in the whole check (all metrics of all scenarios)', String(DEFAULT_GATE.alpha))
     .option('--tolerance <x>', 'smallest change of a rate that counts as drift (0.01 = 1 point)', String(DEFAULT_GATE.tolerance))
     .option('--mean-tolerance <x>', 'smallest relative change of a mean that counts as drift (0.02 = 2%)', String(DEFAULT_GATE.meanTolerance))
     .option('--markdown <file>', 'also write a Markdown summary (default: appended to $GITHUB_STEP_SUMMARY when set)')
@@ -67,15 +68,21 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
         }
         if (baseline === null || typeof baseline !== 'object' || baseline.format !== BASELINE_FORMAT) throw new CliError(`${path}: expected format ${BASELINE_FORMAT}, found ${JSON.stringify((baseline as Partial<Baseline> | null)?.format)}`);
         // The baseline's seed and game count, as they were (a text seed stays a text).
-        return { file, baseline, plan: planFrom(file, { games: baseline.games, seed: baseline.seed }, 'check') };
+        return { file, baseline, plan: { ...planFrom(file, { games: baseline.games, seed: baseline.seed }, 'check'), recordGames: true } };
       });
-      const checks: ScenarioCheck[] = [];
+      const runs: (Omit<ScenarioCheck, 'result'> & { now: GateMetric[]; tests: ReturnType<typeof testMetrics> })[] = [];
       for (const { file, baseline, plan } of jobs) {
         io.err(`checking ${file} (${baseline.games.toLocaleString('en-US')} games, seed ${baseline.seed})\n`);
         const acc = await runPlan(plan, { workers });
         const now = headlineMetrics(summarise(gameOf(plan.game), plan, acc));
-        checks.push({ scenario: file, name: plan.name, baseline, scenarioHash: plan.scenarioHash, version: VERSION, result: compare(baseline.metrics, now, gate) });
+        // Same seed, same games: pair game i with game i wherever the baseline kept its games.
+        const before = decodeGameRecords(baseline.gameRecords, baseline.games);
+        const perGame = before && { base: gameValues(before, plan.players), now: gameValues(acc.gameRecordData(), plan.players) };
+        runs.push({ scenario: file, name: plan.name, baseline, scenarioHash: plan.scenarioHash, version: VERSION, now, tests: testMetrics(baseline.metrics, now, perGame ?? undefined) });
       }
+      // One family over the whole suite: the chance of any false alarm in the check is at most alpha.
+      const results = decideSuite(runs.map((r) => ({ baseline: r.baseline.metrics, now: r.now, tests: r.tests })), gate);
+      const checks: ScenarioCheck[] = runs.map(({ now: _now, tests: _tests, ...r }, i) => ({ ...r, result: results[i]! }));
       io.out(gateText(checks, gate, options.all ?? false));
       const markdown = options.markdown ?? process.env.GITHUB_STEP_SUMMARY;
       if (markdown) (options.markdown ? writeFileSync : appendFileSync)(markdown, gateMarkdown(checks, gate));

@@ -16,7 +16,7 @@ import { nearest, found } from '../../sim/scenario/errors.js';
 import { gameOf, registry } from '../../registry.js';
 import { planWeights, runWeights, type WeightsStudy } from '../../runner/weights.js';
 import { WorkerError, InterruptedError } from '../../runner/pool.js';
-import { weightRows, fairRows, rankWeights, rankFair, baseRate, type WeightRow, type FairRow } from '../../analysis/weights.js';
+import { weightRows, fairRows, rankWeights, rankFair, baseRate, NOT_ESTIMABLE, type WeightRow, type FairRow } from '../../analysis/weights.js';
 import { FDR_Q } from '../../analysis/rates.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
 import { textTable, markdownTable } from '../../report/format.js';
@@ -60,9 +60,9 @@ function weightCells(r: WeightRow): string[] {
 
 function hpCell(r: FairRow): string {
   if (!r.base) return '-';
-  if (r.hpToFair === null) return r.hpWeight ? 'n/a (HP weight not positive)' : 'n/a (no HP weight)';
+  if (r.hpToFair === null || r.hpToFairRange === null) return r.hpToFairNote ?? NOT_ESTIMABLE;
   const v = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
-  return r.hpToFairRange ? `${v(r.hpToFair)} [${v(r.hpToFairRange[0])}, ${v(r.hpToFairRange[1])}]` : `${v(r.hpToFair)} (HP weight uncertain)`;
+  return `${v(r.hpToFair)} [${v(r.hpToFairRange[0])}, ${v(r.hpToFairRange[1])}]`;
 }
 
 function fairCells(r: FairRow): string[] {
@@ -158,30 +158,32 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
       study.tweaks.map((t, i) => ({ subject: t.subject, group: t.group, stat: t.stat, change: t.change, sums: sums.tweaks[i] ?? null, offset: 0, games: sums.games, skipped: t.skipped })),
     ),
   );
-  const fair = rankFair(fairRows(study.subjects.map((s, i) => ({ subject: s.name, group: s.group, base: baseRate(sums.base[i]!, 0, sums.games) })), base.players, rows));
+  const currentHp = (name: string) => Number(spec.read(base.rules, `${spec.namespace}.${name}.hp`));
+  const fair = rankFair(fairRows(study.subjects.map((s, i) => ({ subject: s.name, group: s.group, base: baseRate(sums.base[i]!, 0, sums.games), hp: currentHp(s.name) })), rows, spec.hpLimits));
   const measured = rows.filter((r) => r.estimate !== null);
   const title = `${base.name}${base.variant ? ` (${base.variant})` : ''}: stat weights of ${study.subjects.length} ${nouns}, ${base.games.toLocaleString('en-US')} paired games per tweak, seed ${base.seed}`;
-  const fairShare = pct(1 / base.players);
+  const fairRate = fair[0]?.fair ?? 1 / base.players;
+  const fairShare = `${pct(fairRate)} = pooled rate of all ${nouns}`;
   const tuneExample = fair.find((r) => r.flagged && r.hpToFair !== null && r.base !== null) ?? fair.find((r) => r.hpToFair !== null && r.base !== null);
   const tuneCommand = (() => {
-    const target = (name: string) => `--target "${spec.controller.table}.${name}.${spec.controller.rate}=${(1 / base.players).toFixed(4)}"`;
+    const target = (name: string) => `--target "${spec.controller.table}.${name}.${spec.controller.rate}=${fairRate.toFixed(4)}"`;
     if (!tuneExample) return `squabble tune ${file} --param "${spec.namespace}.NAME.hp" --integer --min 1 --max 20 ${target('NAME')}`;
-    const hp = Number(spec.read(base.rules, `${spec.namespace}.${tuneExample.subject}.hp`));
+    const hp = currentHp(tuneExample.subject);
     const reach = Math.max(3, Math.ceil(2 * Math.abs(tuneExample.hpToFair!)));
     const [min, max] = tuneExample.hpToFair! >= 0 ? [hp, hp + reach] : [Math.max(1, hp - reach), hp];
     return `squabble tune ${file} --param "${spec.namespace}.${tuneExample.subject}.hp" --integer --min ${min} --max ${max} ${target(tuneExample.subject)}`;
   })();
   const notes = [
     `Controller's win rate of a ${spec.noun}: ${spec.controller.meaning} (wins per seat-game with it). A weight is the change in how many of its controllers win, per seat-game with it in the base games, in percentage points: (wins in the tweaked games - wins in the base games) / base seat-games, from paired runs (both play every game from the same seed; interval from the per-game paired differences). "held": change in the seat-games with it (the exposure, kept at the base value in the weight). "games changed": games in which the tweak changed whether a controller of the ${spec.noun} won (0: the tweak never mattered in these games). "games saved": how many times more games two independent samples would need for the same interval width.`,
-    `Flags: Benjamini-Hochberg at q = ${FDR_Q} over the ${measured.length} weights (p-values: exact sign test on the games changed), and separately over the ${fair.filter((r) => r.base).length} distances from fair (fair = 1/players = ${fairShare}; normal p-values); of the flagged rows about ${FDR_Q * 100}% are expected to be false alarms.`,
-    `HP to fair = (fair - win rate) / weight per +1 HP: a straight-line extrapolation (bracket: the weight's interval), trustworthy only for small changes; squabble tune confirms it, e.g.\n  ${tuneCommand}`,
+    `Flags: Benjamini-Hochberg at q = ${FDR_Q} over the ${measured.length} weights (p-values: exact sign test on the games changed), and separately over the ${fair.filter((r) => r.base).length} distances from fair (fair = ${fairShare}, what a neutral ${spec.noun} gets; not 1/players = ${pct(1 / base.players)}, because losing seats hold more ${nouns} and draws and capped games are won by nobody; normal p-values); of the flagged rows about ${FDR_Q * 100}% are expected to be false alarms.`,
+    `HP to fair = (fair - win rate) / weight per +1 HP: a straight-line extrapolation (bracket: the weight's 95% interval), shown only when the weight's whole interval is above 0 and the HP it points to is legal (${spec.hpLimits.min}-${spec.hpLimits.max}); otherwise "${NOT_ESTIMABLE}". Trustworthy only for small changes; squabble tune confirms it, e.g.\n  ${tuneCommand}`,
   ];
   const sections: { heading: string; header: string[]; rows: string[][] }[] = [];
   for (const stat of stats) {
     const chosen = rows.filter((r) => r.stat === stat);
     sections.push({ heading: `Per +1 ${stat === 'hp' ? 'HP' : 'damage'} (${spec.bumpMeaning[stat]}), largest first:`, header: [spec.noun, ...WEIGHT_HEADER.slice(1)], rows: chosen.map(weightCells) });
   }
-  sections.push({ heading: `Furthest from fair (${fairShare} = 1/players), base games:`, header: [spec.noun, ...FAIR_HEADER.slice(1)], rows: fair.map(fairCells) });
+  sections.push({ heading: `Furthest from fair (${fairShare}), base games:`, header: [spec.noun, ...FAIR_HEADER.slice(1)], rows: fair.map(fairCells) });
   const footer = `${live} tweaks x ${base.games.toLocaleString('en-US')} paired games; ${sums.gamesPlayed.toLocaleString('en-US')} games played in ${wallSeconds.toFixed(1)} s with ${workers} worker${workers === 1 ? '' : 's'}.`;
   io.out(`${title}\n\n${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n\n${footer}\n`);
 
@@ -200,7 +202,8 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
     gamesPlayed: sums.gamesPlayed,
     workers,
     wallSeconds,
-    fair: 1 / base.players,
+    fair: fairRate,
+    fairMeaning: `pooled controller win rate of all ${nouns} (what a neutral ${spec.noun} gets)`,
     fdr: FDR_Q,
     controller: spec.controller,
     bumps: spec.bumpMeaning,

@@ -77,6 +77,7 @@ export const squallStats: StatSpec<SquallRules> = {
     hp: '+1 starting HP',
     damage: '+1 MELEE, and +1 RANGE if it shoots (RANGE > 0)',
   },
+  hpLimits: { min: 1, max: 500 },
   controller: {
     table: 'characters',
     rate: 'winRate',

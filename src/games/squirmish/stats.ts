@@ -32,6 +32,7 @@ export const squirmishStats: StatSpec<SquirmishRules> = {
     hp: '+1 starting HP',
     damage: '+1 on every basic-attack face that deals fixed damage (1 or more)',
   },
+  hpLimits: { min: 1, max: MAX_HP },
   controller: {
     table: 'cards',
     rate: 'winRateWhenDrawn',

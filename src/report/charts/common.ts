@@ -12,10 +12,10 @@ interface RateRow {
 }
 
 /** Horizontal bars with 95% error bars and a dashed reference line at `fair`. */
-export function rateChart(title: string, axis: string, rows: RateRow[], fair: number, fairLabel: string): TopLevelSpec {
+export function rateChart(title: string, axis: string, rows: RateRow[], fair: number, fairLabel: string, intervalWords = '95% Wilson interval'): TopLevelSpec {
   return {
     $schema: SCHEMA,
-    title: { text: title, subtitle: `bars: estimate; whiskers: 95% Wilson interval; dashed line: ${fairLabel}` },
+    title: { text: title, subtitle: `bars: estimate; whiskers: ${intervalWords}; dashed line: ${fairLabel}` },
     width: WIDTH,
     layer: [
       {
@@ -57,6 +57,18 @@ export function meanInterval(total: number, squares: number, n: number): { mean:
 }
 
 const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
+
+/**
+ * What a seat wins over all games if nobody has an edge: the decided games shared equally,
+ * (1 − draw rate − capped rate) / players. 1 / players would call every seat weak whenever
+ * games are drawn or capped.
+ */
+export function fairSeatShare(s: ReportInput['summary']): { fair: number; label: string } {
+  const players = s.scenario.players;
+  const decided = s.games > 0 ? s.decided / s.games : 0;
+  const label = decided === 1 ? `fair share 1/${players}` : `fair: decided games (${percent(decided)}) shared equally, ${percent(decided / players)}`;
+  return { fair: decided / players, label };
+}
 const rowOf = (name: string, wins: number, n: number): RateRow => {
   const [low, high] = wilson(wins, n);
   const rate = n > 0 ? wins / n : 0;
@@ -67,7 +79,8 @@ export const winRateBySeat: ChartBuilder = {
   id: 'win-rate-by-seat',
   build({ summary: s }: ReportInput) {
     const rows = s.seats.map((seat) => rowOf(`seat ${seat.seat} (${seat.policy})`, seat.wins, s.games));
-    return rateChart('Win rate by seat', 'Seat (policy)', rows, 1 / s.scenario.players, `fair share 1/${s.scenario.players}`);
+    const { fair, label } = fairSeatShare(s);
+    return rateChart('Win rate by seat', 'Seat (policy)', rows, fair, label);
   },
 };
 
@@ -75,7 +88,8 @@ export const winRateByPolicy: ChartBuilder = {
   id: 'win-rate-by-policy',
   build({ summary: s }: ReportInput) {
     const rows = s.policies.map((p) => rowOf(p.label, p.wins, p.seatGames));
-    return rateChart('Win rate by policy (per seat-game)', 'Policy', rows, 1 / s.scenario.players, `fair share 1/${s.scenario.players}`);
+    const { fair, label } = fairSeatShare(s);
+    return rateChart('Win rate by policy (per seat-game)', 'Policy', rows, fair, label);
   },
 };
 
@@ -163,8 +177,9 @@ export const firstPlayer: ChartBuilder = {
   id: 'first-player',
   build({ summary: s }: ReportInput) {
     const fp = s.firstPlayer;
-    const rows = [rowOf('first player', fp.wins, s.games)];
-    return rateChart('First-player advantage', 'Who', rows, fp.fair, `fair share ${percent(fp.fair)}`);
+    const rows = [rowOf(`first player, of ${fp.decided.toLocaleString('en-US')} decided games`, fp.wins, fp.decided)];
+    const outcome = `draws ${percent(s.draws.rate)} and capped ${percent(s.capped.rate)} of all games are left out`;
+    return rateChart(`First-player advantage: ${fp.verdict}`, 'Who', rows, fp.fair, `fair share of decided games 1/${s.scenario.players}; ${outcome}`);
   },
 };
 
@@ -180,10 +195,10 @@ export const policyMatchups: ChartBuilder = {
       text: `${(m.winRate * 100).toFixed(1)}%`,
       label: `${percent(m.winRate)} [${percent(m.winRateCI[0])}, ${percent(m.winRateCI[1])}] of ${m.games.toLocaleString('en-US')}`,
     }));
-    const fair = 1 / s.scenario.players;
+    const { fair, label } = fairSeatShare(s);
     return {
       $schema: SCHEMA,
-      title: { text: 'Policy against policy', subtitle: `win rate of the row policy when it sat at a table with the column policy; fair share ${percent(fair)}` },
+      title: { text: 'Policy against policy', subtitle: `win rate of the row policy when it sat at a table with the column policy; ${label}` },
       data: { values: cells },
       encoding: {
         y: { field: 'policy', type: 'nominal', title: 'Policy', sort: labels },

@@ -6,6 +6,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { analyseRates, FDR_Q } from '../../analysis/rates.js';
+import { tableRateRows } from '../../sim/stats/summary.js';
 import { type ChartBuilder, SCHEMA, WIDTH, COLOUR } from './types.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
@@ -17,9 +18,7 @@ export const tableRates: ChartBuilder = {
     const charts: { id: string; spec: TopLevelSpec }[] = [];
     for (const [name, t] of Object.entries(summary.metrics.tables)) {
       for (const rate of t.rates ?? []) {
-        const wi = t.columns.indexOf(rate.wins);
-        const oi = t.columns.indexOf(rate.of);
-        const rows = analyseRates(Object.entries(t.rows).map(([row, v]) => ({ row, wins: v[wi]!, games: v[oi]! })));
+        const rows = analyseRates(tableRateRows(t, rate, summary.games));
         if (rows.length < 2) continue;
         const mean = rows.reduce((s, r) => s + r.wins, 0) / rows.reduce((s, r) => s + r.games, 0);
         const flagged = rows.filter((r) => r.outlier).length;
@@ -36,7 +35,10 @@ export const tableRates: ChartBuilder = {
             label: `${pct(r.rate)} [${pct(r.interval[0])}, ${pct(r.interval[1])}] of ${r.games.toLocaleString('en-US')}; shrunk ${pct(r.shrunk)}; q = ${r.qValue.toPrecision(2)}`,
           }));
         const grouped = t.groups !== undefined;
-        const fair = rate.fairShare ? 1 / summary.scenario.players : null;
+        // A win rate's fair value is what a neutral row gets, the pooled average over rows, not
+        // 1 / players: losing seats hold more cards, so an average card's controller wins less
+        // than 1 / players, and draws and capped games are won by nobody.
+        const meanWords = rate.fairShare ? `fair = pooled average of all rows ${pct(mean)} (what a neutral row gets; 1/${summary.scenario.players} = ${pct(1 / summary.scenario.players)} is not the fair value)` : `mean ${pct(mean)}`;
         charts.push({
           id: `rate-${name}-${rate.name}`,
           spec: {
@@ -45,7 +47,8 @@ export const tableRates: ChartBuilder = {
               text: `${capitalise(words(name))}: ${words(rate.name)}`,
               subtitle: [
                 `rate: ${rate.description}`,
-                `ranked by the shrunk estimate (diamond); dot and whiskers: observed rate and 95% interval; dashed: mean ${pct(mean)}${fair === null ? '' : `; red: fair share 1/${summary.scenario.players}`}`,
+                `ranked by the shrunk estimate (diamond); dot and whiskers: observed rate and 95% interval; dashed: ${meanWords}`,
+                `whiskers: 95% interval with the game as the unit (several events of one game are not independent)`,
                 `${flagged} of ${rows.length} rows differ from the rest with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
               ],
             },
@@ -70,7 +73,6 @@ export const tableRates: ChartBuilder = {
                 ],
               },
               { data: { values: [{ mean }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#666' }, encoding: { x: { field: 'mean', type: 'quantitative', title: 'Rate (%)' } } },
-              ...(fair === null ? [] : [{ data: { values: [{ fair }] }, mark: { type: 'rule', strokeDash: [2, 2], color: COLOUR.reference, size: 2 }, encoding: { x: { field: 'fair', type: 'quantitative', title: 'Rate (%)' } } }]),
             ],
           } as TopLevelSpec,
         });

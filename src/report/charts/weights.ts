@@ -1,7 +1,7 @@
 /**
  * Charts of `squabble weights` (src/analysis/weights.ts): the ranked stat weights (change in the
  * controller's win rate per +1 of a stat, with 95% intervals, coloured by group) and the
- * subjects furthest from fair (base controller win rate against 1/players, with intervals).
+ * subjects furthest from fair (base controller win rate against the pooled rate of all subjects, with intervals).
  * Differences are drawn in percentage points so they are not read as relative changes.
  */
 import type { TopLevelSpec } from 'vega-lite';
@@ -47,6 +47,8 @@ export function statWeightChart(title: string, rows: readonly WeightRow[], stat:
   });
 }
 
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+
 /** Subjects ranked by distance from fair: base controller win rate with 95% whiskers, a rule at fair. */
 export function furthestFromFairChart(title: string, rows: readonly FairRow[], noun: string): TopLevelSpec | null {
   const measured = rows.filter((r) => r.base !== null).sort((a, b) => Math.abs(b.deviation) - Math.abs(a.deviation));
@@ -62,13 +64,13 @@ export function furthestFromFairChart(title: string, rows: readonly FairRow[], n
     high: r.base!.interval[1],
     status: r.flagged ? FAR : NOISE,
     label: `${(r.base!.rate * 100).toFixed(2)}% [${(r.base!.interval[0] * 100).toFixed(2)}%, ${(r.base!.interval[1] * 100).toFixed(2)}%]; ${pts(r.deviation)} pts from fair`,
-    hp: r.hpToFair === null ? 'n/a' : `${r.hpToFair >= 0 ? '+' : ''}${r.hpToFair.toFixed(1)} HP`,
+    hp: r.hpToFair === null || r.hpToFairRange === null ? (r.hpToFairNote ?? 'n/a') : `${signed(r.hpToFair)} HP [${signed(r.hpToFairRange[0])}, ${signed(r.hpToFairRange[1])}]`,
   }));
   return rankedDots({
     title,
     subtitle: [
       `each ${noun}'s controller win rate in the base games, furthest from fair first`,
-      `dashed: fair, ${(fair * 100).toFixed(1)}% = 1/players; whiskers: 95% intervals`,
+      `dashed: fair, ${(fair * 100).toFixed(1)}% = pooled rate of all ${noun}s (what a neutral ${noun} gets); whiskers: 95% intervals`,
       `${flagged} of ${measured.length} differ from fair with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
     ],
     noun,

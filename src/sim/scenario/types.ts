@@ -41,6 +41,11 @@ export interface Plan {
    * master seed, cell and game index it determines every game (the determinism contract).
    */
   scenarioHash: string;
+  /**
+   * Keep each game's outcome and length one by one (the balance gate's paired test; memory
+   * grows with the game count, so only `baseline` and `check` set it). Decides nothing about play.
+   */
+  recordGames?: boolean;
 }
 
 /** What the loader needs to know about games and policies (injected: src/sim never names a game). */

@@ -20,7 +20,31 @@ export interface AccumulatorShape {
   seatCounters: number;
   /** Cells (rows x columns) of each metric table, in order. */
   tableCells: readonly number[];
+  /**
+   * Per table, its rates' columns: [wins column, of column] for each rate the table declares.
+   * Each (rate, row) keeps CLUSTER_SUMS per-game sums so its interval can treat the game, not
+   * the event, as the independent unit (several events of one game are not independent).
+   */
+  rateColumns: readonly (readonly (readonly [number, number])[])[];
+  /** Columns of each metric table (its rows are tableCells / width). */
+  tableWidths: readonly number[];
+  /**
+   * Games whose outcome is kept one by one (0 for none): the balance gate's paired test needs
+   * each game's result under the same seed before and after a change. Two slots per game
+   * index, written only by the worker that plays it, so merging by addition still works.
+   */
+  gameRecords?: number;
 }
+
+/** Slot 1 of a game record: 1 + outcome (winner seat, or players for a draw, players + 1 for capped) + 8·first seat. */
+export function outcomeCode(winner: number, capped: boolean, players: number, firstSeat: number): number {
+  return 1 + (capped ? players + 1 : winner < 0 ? players : winner) + 8 * firstSeat;
+}
+/** Slot 2 of a game record: turns + 2^20·rounds. */
+export const ROUNDS_SHIFT = 2 ** 20;
+
+/** Per-game sums kept per (rate, row): Σw², Σn², Σw·n, with w and n one game's wins and trials of the row. */
+export const CLUSTER_SUMS = 3;
 
 export class Accumulator {
   readonly data: Float64Array;
@@ -35,10 +59,13 @@ export class Accumulator {
   private readonly oRounds: number;
   private readonly oCounters: number;
   private readonly oSeatCounters: number;
+  private readonly oGameRecords: number;
   /** Scratch views handed to the game's metrics.record (subarrays share the buffer). */
   readonly counters: Float64Array;
   readonly seatCounters: Float64Array;
   readonly tables: Float64Array[];
+  /** Per table: [rate][row][Σw², Σn², Σwn] (see AccumulatorShape.rateColumns). */
+  readonly clusters: Float64Array[];
 
   // Fixed slots at the start of data.
   static readonly GAMES = 0;
@@ -80,20 +107,67 @@ export class Accumulator {
       tableOffsets.push(o);
       o += cells;
     }
+    const clusterOffsets: number[] = [];
+    shape.tableCells.forEach((_, t) => {
+      clusterOffsets.push(o);
+      o += this.clusterCells(t);
+    });
+    this.oGameRecords = o;
+    o += 2 * (shape.gameRecords ?? 0);
     if (data && data.length !== o) throw new Error(`accumulator buffer has ${data.length} slots, expected ${o}`);
     this.data = data ?? new Float64Array(o);
     this.counters = this.data.subarray(this.oCounters, this.oCounters + shape.counters);
     this.seatCounters = this.data.subarray(this.oSeatCounters, this.oSeatCounters + shape.seatCounters * players);
     this.tables = shape.tableCells.map((cells, t) => this.data.subarray(tableOffsets[t]!, tableOffsets[t]! + cells));
+    this.clusters = shape.tableCells.map((_, t) => this.data.subarray(clusterOffsets[t]!, clusterOffsets[t]! + this.clusterCells(t)));
+  }
+
+  private clusterCells(t: number): number {
+    const rates = this.shape.rateColumns[t]?.length ?? 0;
+    return rates === 0 ? 0 : (rates * CLUSTER_SUMS * this.shape.tableCells[t]!) / this.shape.tableWidths[t]!;
+  }
+
+  /**
+   * After one game was added into the tables, fold its per-row wins w and trials n of every
+   * rate into the cluster sums; `before` holds the tables as they were before that game.
+   * Hot per game: no allocation.
+   */
+  recordRateClusters(before: readonly Float64Array[]): void {
+    for (let t = 0; t < this.tables.length; t++) {
+      const rates = this.shape.rateColumns[t]!;
+      if (rates.length === 0) continue;
+      const now = this.tables[t]!;
+      const was = before[t]!;
+      const width = this.shape.tableWidths[t]!;
+      const rows = now.length / width;
+      const c = this.clusters[t]!;
+      for (let k = 0; k < rates.length; k++) {
+        const wi = rates[k]![0];
+        const ni = rates[k]![1];
+        for (let r = 0; r < rows; r++) {
+          const w = now[r * width + wi]! - was[r * width + wi]!;
+          const n = now[r * width + ni]! - was[r * width + ni]!;
+          if (n === 0 && w === 0) continue;
+          const o = (k * rows + r) * CLUSTER_SUMS;
+          c[o]! += w * w;
+          c[o + 1]! += n * n;
+          c[o + 2]! += w * n;
+        }
+      }
+    }
   }
 
   /**
    * Fold one finished game in. seatLabel[s] is the policy label that played seat s in this game.
    * Hot per game (not per move): no allocation.
    */
-  recordGame(state: GameState, seatLabel: Int32Array): void {
+  recordGame(state: GameState, seatLabel: Int32Array, index = -1): void {
     const d = this.data;
     const n = this.shape.players;
+    if (index >= 0 && index < (this.shape.gameRecords ?? 0)) {
+      d[this.oGameRecords + 2 * index] = outcomeCode(state.winner, state.capped, n, state.firstSeat);
+      d[this.oGameRecords + 2 * index + 1] = state.turns + ROUNDS_SHIFT * state.rounds;
+    }
     d[Accumulator.GAMES]!++;
     if (state.capped) d[Accumulator.CAPPED]!++;
     else if (state.winner < 0) d[Accumulator.DRAWS]!++;
@@ -155,6 +229,10 @@ export class Accumulator {
   }
   pairWins(a: number, b: number): number {
     return this.data[this.oPairWins + a * this.shape.labels + b]!;
+  }
+  /** The per-game records (two slots per game; 0 where a game was not kept). */
+  gameRecordData(): Float64Array {
+    return this.data.subarray(this.oGameRecords, this.oGameRecords + 2 * (this.shape.gameRecords ?? 0));
   }
   turnCounts(): Float64Array {
     return this.data.subarray(this.oTurns, this.oTurns + this.shape.maxTurns + 1);

@@ -5,9 +5,9 @@
  */
 import type { AnyGameModule } from '../types.js';
 import type { Plan } from '../scenario/types.js';
-import type { Accumulator } from './accumulator.js';
+import { CLUSTER_SUMS, type Accumulator } from './accumulator.js';
 import { metricTables } from '../batch.js';
-import { wilson } from './intervals.js';
+import { wilson, clusterWilson } from './intervals.js';
 import { summariseCounts, type Distribution } from './histogram.js';
 
 export const SUMMARY_FORMAT = 'squabble-summary/1';
@@ -41,6 +41,97 @@ export interface PolicySummary {
   bySeat: { seat: number; games: number; wins: number; winRate: number; winRateCI: [number, number] }[];
 }
 
+export interface SummaryTable {
+  description: string;
+  columns: string[];
+  rows: Record<string, number[]>;
+  rates: SummaryRate[];
+  groups?: Record<string, string>;
+}
+
+export interface SummaryRate {
+  name: string;
+  wins: string;
+  of: string;
+  description: string;
+  fairShare?: boolean;
+  /**
+   * Per row, sums over games of one game's wins w and trials n of this rate: [Σw², Σn², Σw·n].
+   * They let the interval treat the game as the unit (clusterWilson). Absent in summaries
+   * written before they were kept: intervals then fall back to Wilson over events.
+   */
+  perGame?: Record<string, [number, number, number]>;
+}
+
+/** One row of a table rate with its interval, the game as the unit where per-game sums exist. */
+export interface TableRateRow {
+  row: string;
+  wins: number;
+  games: number;
+  rate: number;
+  interval: [number, number];
+  /** Variance of the rate over its binomial variance (1 without per-game sums). */
+  deff: number;
+}
+
+/** The rows of one rate of a summary table, with game-as-unit intervals (rows with no trials left out). */
+export function tableRateRows(table: SummaryTable, rate: SummaryRate, games: number): TableRateRow[] {
+  const wi = table.columns.indexOf(rate.wins);
+  const oi = table.columns.indexOf(rate.of);
+  if (wi < 0 || oi < 0) return [];
+  const out: TableRateRow[] = [];
+  for (const [row, values] of Object.entries(table.rows)) {
+    const w = values[wi]!;
+    const n = values[oi]!;
+    if (!(n > 0)) continue;
+    const sums = rate.perGame?.[row];
+    const c = sums ? clusterWilson(w, n, sums[0], sums[1], sums[2], games) : { ci: wilson(w, n), deff: 1 };
+    out.push({ row, wins: w, games: n, rate: w / n, interval: c.ci, deff: c.deff });
+  }
+  return out;
+}
+
+export type SeatVerdict = 'advantage' | 'disadvantage' | 'no clear difference';
+
+export interface FirstPlayerSummary {
+  wins: number;
+  winRate: number;
+  winRateCI: [number, number];
+  /** Games won by a seat: the denominator of `decidedShare`. */
+  decided: number;
+  /** Share of decided games the first player won, with its Wilson 95% interval. */
+  decidedShare: number;
+  decidedShareCI: [number, number];
+  /** The fair value of `decidedShare`: 1 / players. */
+  fair: number;
+  /** `decidedShareCI` against `fair`: wholly above, wholly below, or straddling it. */
+  verdict: SeatVerdict;
+  /** The verdict in words with its comparison, as the terminal and summary.md print it. */
+  statement: string;
+}
+
+/** A share with its interval against a fair value: which side of fair the whole interval lies on. */
+export function verdictAgainst(ci: readonly [number, number], fair: number): SeatVerdict {
+  return ci[0] > fair ? 'advantage' : ci[1] < fair ? 'disadvantage' : 'no clear difference';
+}
+
+const pct1 = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The first-player verdict of a run: share of decided games against 1 / players, draws and caps beside it. */
+export function firstPlayerSummary(wins: number, games: number, draws: number, capped: number, players: number): FirstPlayerSummary {
+  const decided = games - draws - capped;
+  const decidedShare = decided > 0 ? wins / decided : 0;
+  const decidedShareCI = wilson(wins, decided);
+  const fair = 1 / players;
+  const verdict = decided > 0 ? verdictAgainst(decidedShareCI, fair) : 'no clear difference';
+  const words = verdict === 'advantage' ? 'an advantage' : verdict === 'disadvantage' ? 'a disadvantage' : 'no clear advantage';
+  const rate = (k: number) => (games > 0 ? pct1(k / games) : '0.0%');
+  const statement =
+    `The first player wins ${pct1(decidedShare)} [${pct1(decidedShareCI[0])}, ${pct1(decidedShareCI[1])}] of the ${decided.toLocaleString('en-US')} decided games ` +
+    `against a fair 1/${players} = ${pct1(fair)}: ${words} (draws ${rate(draws)}, capped ${rate(capped)} of all games; ${rate(wins)} of all games won by the first player).`;
+  return { wins, winRate: games > 0 ? wins / games : 0, winRateCI: wilson(wins, games), decided, decidedShare, decidedShareCI, fair, verdict, statement };
+}
+
 export interface Summary {
   format: string;
   scenario: {
@@ -67,8 +158,12 @@ export interface Summary {
    * pairs where a sat against b and how many of those a won (a's win rate when facing b).
    */
   matchups: { policy: string; opponent: string; games: number; wins: number; winRate: number; winRateCI: [number, number] }[];
-  /** How often the seat that moved first won, against the fair share 1/players. */
-  firstPlayer: { wins: number; winRate: number; winRateCI: [number, number]; fair: number };
+  /**
+   * How often the seat that moved first won. `winRate` is over all games; the verdict compares
+   * `decidedShare` (wins / decided games) with `fair` = 1 / players, because draws and capped
+   * games are won by nobody and would otherwise read as a first-player disadvantage.
+   */
+  firstPlayer: FirstPlayerSummary;
   length: { turns: Distribution; rounds: Distribution };
   /** Present when the run had a stopping rule (run --until): which rule stopped it, and when. */
   stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
@@ -76,7 +171,7 @@ export interface Summary {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
     /** The game's metric tables: per row (card, character...), the total of each column. */
-    tables: Record<string, { description: string; columns: string[]; rows: Record<string, number[]>; rates: { name: string; wins: string; of: string; description: string; fairShare?: boolean }[]; groups?: Record<string, string> }>;
+    tables: Record<string, SummaryTable>;
   };
 }
 
@@ -138,7 +233,23 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     const width = spec.columns.length;
     const rows: Record<string, number[]> = {};
     spec.rows.forEach((row, r) => (rows[row] = Array.from(data.subarray(r * width, (r + 1) * width))));
-    tables[spec.name] = { description: spec.description, columns: spec.columns.map((c) => c.name), rows, rates: (spec.rates ?? []).map((r) => ({ ...r })) };
+    const rateColumns = acc.shape.rateColumns[t]!;
+    const clusters = acc.clusters[t]!;
+    const rates: SummaryRate[] = (spec.rates ?? []).map((r) => ({ ...r }));
+    // rateColumns keeps only rates whose columns exist, in the spec's order.
+    let k = 0;
+    for (const rate of rates) {
+      if (!spec.columns.some((c) => c.name === rate.wins) || !spec.columns.some((c) => c.name === rate.of)) continue;
+      const perGame: Record<string, [number, number, number]> = {};
+      spec.rows.forEach((row, r) => {
+        const o = (k * spec.rows.length + r) * CLUSTER_SUMS;
+        perGame[row] = [clusters[o]!, clusters[o + 1]!, clusters[o + 2]!];
+      });
+      rate.perGame = perGame;
+      k++;
+    }
+    if (k !== rateColumns.length) throw new Error(`table ${spec.name}: ${k} rates with per-game sums, expected ${rateColumns.length}`);
+    tables[spec.name] = { description: spec.description, columns: spec.columns.map((c) => c.name), rows, rates };
     if (spec.rowGroups) tables[spec.name]!.groups = Object.fromEntries(spec.rows.map((row, r) => [row, spec.rowGroups![r]!]));
   });
   return {
@@ -161,7 +272,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     seats,
     policies,
     matchups,
-    firstPlayer: { wins: acc.firstMoverWins, winRate: n > 0 ? acc.firstMoverWins / n : 0, winRateCI: wilson(acc.firstMoverWins, n), fair: 1 / players },
+    firstPlayer: firstPlayerSummary(acc.firstMoverWins, n, acc.draws, acc.capped, players),
     length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
     metrics: { game: gameMetrics, seats: seatMetrics, tables },
   };

@@ -38,11 +38,11 @@ describe('Accumulator', () => {
   });
 
   it('refuses a buffer of the wrong shape', () => {
-    expect(() => new Accumulator({ players: 2, labels: 1, maxTurns: 10, counters: 0, seatCounters: 0, tableCells: [] }, new Float64Array(3))).toThrow(/slots/);
+    expect(() => new Accumulator({ players: 2, labels: 1, maxTurns: 10, counters: 0, seatCounters: 0, tableCells: [], tableWidths: [], rateColumns: [] }, new Float64Array(3))).toThrow(/slots/);
   });
 
   it('keeps metric tables as separate views of the one buffer, merged like everything else', () => {
-    const shape = { players: 2, labels: 1, maxTurns: 10, counters: 1, seatCounters: 1, tableCells: [6, 2] };
+    const shape = { players: 2, labels: 1, maxTurns: 10, counters: 1, seatCounters: 1, tableCells: [6, 2], tableWidths: [3, 1], rateColumns: [[], []] };
     const a = new Accumulator(shape);
     const b = new Accumulator(shape);
     expect(a.tables.map((t) => t.length)).toEqual([6, 2]);
