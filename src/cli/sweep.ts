@@ -16,6 +16,7 @@ import { CHARTS } from '../report/charts/index.js';
 import { specToSvg, svgToPng } from '../report/render.js';
 import { pageHtml } from '../report/html.js';
 import { gameOf } from '../registry.js';
+import { withBalance } from '../analysis/balance.js';
 import { Z95 } from '../sim/stats/intervals.js';
 import { CliError, type CliIO } from './io.js';
 
@@ -44,7 +45,7 @@ export async function runSweep(io: CliIO, cells: Plan[], o: SweepOptions): Promi
   const game = gameOf(first.game);
   const results: { plan: Plan; summary: Summary }[] = [];
   for (const plan of cells) {
-    const summary = summarise(game, plan, await runPlan(plan, { workers: o.workers }));
+    const summary = withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers })));
     const dir = join(out, 'cells', String(plan.cell));
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
