@@ -7,6 +7,7 @@ import { writeAtomic, writeJson, RUN_FORMAT, type RunRecord } from '../runner/re
 import { fileHashOf } from '../runner/outdir.js';
 import { summaryText, summaryMarkdown } from '../report/summary-report.js';
 import { gameOf } from '../registry.js';
+import { withBalance } from '../analysis/balance.js';
 import { VERSION } from '../version.js';
 import type { CliIO } from './io.js';
 import { reportOrFail } from './commands/report.js';
@@ -19,6 +20,8 @@ export interface FinishOptions {
   checkInvariants: boolean;
   report: boolean;
   say: (text: string) => void;
+  /** Print every balance-sheet row, not only the rows that matter. */
+  allRows?: boolean;
   /** run --until: the rule, whether it decided, in words, and after how many games. */
   stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
   /** The folder the previous run of this scenario was moved to (history/...): the summary says what changed since. */
@@ -28,7 +31,7 @@ export interface FinishOptions {
 }
 
 export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: string, o: FinishOptions): Promise<void> {
-  const summary = summarise(gameOf(plan.game), plan, acc);
+  const summary = withBalance(summarise(gameOf(plan.game), plan, acc));
   if (o.stopping) summary.stopping = o.stopping;
   const since = o.previous ? sincePrevious(o.previous, summary) : null;
   writeJson(out, 'summary.json', summary);
@@ -53,7 +56,7 @@ export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: st
     node: process.version,
   };
   writeJson(out, 'run.json', record); // last: its presence marks a complete run
-  io.out(summaryText(summary) + (since ? sincePreviousText(since) : ''));
+  io.out(summaryText(summary, { allRows: o.allRows ?? false }) + (since ? sincePreviousText(since) : ''));
   o.say(`${Math.round(record.gamesPerSecond).toLocaleString('en-US')} games/s, ${o.wallSeconds.toFixed(2)} s; results in ${out}/ (summary.json, summary.md, run.json)\n`);
   if (o.report) o.say(`report: ${await reportOrFail(out)}\n`);
 }

@@ -18,6 +18,10 @@ import { CHARTS } from '../report/charts/index.js';
 import { specToSvg, svgToPng } from '../report/render.js';
 import { pageHtml } from '../report/html.js';
 import { gameOf } from '../registry.js';
+import { withBalance } from '../analysis/balance.js';
+import { changedSubjects, unpairedChanges, whatChanged } from '../analysis/what-changed.js';
+import { whatChangedLines } from '../report/what-changed-report.js';
+import { markdownTable } from '../report/format.js';
 import { Z95 } from '../sim/stats/intervals.js';
 import { CliError, type CliIO } from './io.js';
 
@@ -80,7 +84,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     const dir = join(out, 'cells', String(plan.cell));
     const kept = continuing ? finishedCell(dir, plan) : null;
     if (kept) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
-    const summary = kept ?? summarise(game, plan, await runPlan(plan, { workers: o.workers }));
+    const summary = kept ?? withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers })));
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
     writeAtomic(join(dir, 'summary.md'), summaryMarkdown(summary));
@@ -119,7 +123,18 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     [...fields, ...first.seats.map((_, k) => `seat ${k} wins`), 'draws', 'mean length'],
     results.map(({ plan, summary: s }) => [...fields.map((f) => show(plan.cellValues![f])), ...s.seats.map((x) => `${pct(x.winRate)} ±${((x.winRateCI[1] - x.winRateCI[0]) * 50).toFixed(2)}`), pct(s.draws.rate), s.length.turns.mean.toFixed(1)]),
   );
-  io.out(`${first.name}: sweep over ${fields.join(', ')}, ${first.games.toLocaleString('en-US')} games per cell, seed ${first.seed}\n\n${table}\n`);
+  // What changed from the first cell to each other one (the terminal shows the last against the first).
+  const describeCell = (plan: Plan) => `cell ${plan.cell} (${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')})`;
+  const changes = results.slice(1).map(({ plan, summary }) => ({
+    cell: plan.cell,
+    ...whatChanged(unpairedChanges(results[0]!.summary, summary), changedSubjects(game, first.rules, plan.rules, first.players)),
+  }));
+  const last = changes.at(-1);
+  const lastText = last ? whatChangedLines(last, textTable, (t) => `${t}:`).join('\n\n') : '';
+  io.out(
+    `${first.name}: sweep over ${fields.join(', ')}, ${first.games.toLocaleString('en-US')} games per cell, seed ${first.seed}\n\n${table}\n` +
+      (lastText ? `\nFrom ${describeCell(first)} (A) to ${describeCell(results.at(-1)!.plan)} (B):\n\n${lastText}\n` : ''),
+  );
   writeJson(out, 'sweep.json', {
     format: 'squabble-sweep/1',
     scenario: first.file,
@@ -127,8 +142,15 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     gamesPerCell: first.games,
     fields,
     cells: results.map(({ plan, summary: s }) => ({ cell: plan.cell, values: plan.cellValues, scenarioHash: plan.scenarioHash, seats: s.seats, draws: s.draws, capped: s.capped, firstPlayer: s.firstPlayer, length: { mean: s.length.turns.mean, sd: s.length.turns.sd } })),
+    whatChanged: changes,
   });
-  writeAtomic(join(out, 'sweep.md'), `# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n`);
+  const changedMd = results
+    .slice(1)
+    .map(({ plan }, k) => ({ plan, lines: whatChangedLines(changes[k]!, markdownTable, (t) => `### ${t}`) }))
+    .filter((c) => c.lines.length)
+    .map(({ plan, lines }) => [`## From ${describeCell(first)} (A) to ${describeCell(plan)} (B)`, ...lines].join('\n\n'))
+    .join('\n\n');
+  writeAtomic(join(out, 'sweep.md'), `# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n${changedMd ? `\n${changedMd}\n` : ''}`);
   if (o.report) {
     mkdirSync(join(out, 'charts'), { recursive: true });
     for (const c of charts) {

@@ -28,6 +28,7 @@ const STYLE = `
 body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:1.5rem;color:#222;line-height:1.45}
 h1{font-size:1.6rem;margin-bottom:.2rem}h2{border-bottom:1px solid #ddd;padding-bottom:.2rem;margin-top:2rem}
 dl.run{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;font-size:.9rem}dl.run dt{color:#666}dl.run dd{margin:0}
+p.description{font-size:1.05rem;color:#333;max-width:60rem}
 ul.key li{margin:.25rem 0;font-size:1.05rem}
 figure.chart{margin:1.5rem 0;padding:.5rem;border:1px solid #eee;border-radius:6px}
 figure.chart figcaption{font-size:.8rem;color:#666}
@@ -80,6 +81,8 @@ export interface PageSection {
   /** Unique in the page; prefixes chart element ids. */
   id: string;
   heading: string;
+  /** The scenario's description, shown under the heading. */
+  description?: string;
   facts: [string, string][];
   keyLines: string[];
   charts: { id: string; spec: TopLevelSpec }[];
@@ -108,7 +111,7 @@ function sectionHtml(sec: PageSection, headingLevel: 1 | 2): string {
   const sub = `h${headingLevel + 1}`;
   const link = sec.link ? `<p><a href="${escapeHtml(sec.link)}">Full report of this run</a></p>` : '';
   return `<section class="run" id="run-${escapeHtml(sec.id)}">
-<${h}>${escapeHtml(sec.heading)}</${h}>
+<${h}>${escapeHtml(sec.heading)}</${h}>${sec.description ? `\n<p class="description">${escapeHtml(sec.description)}</p>` : ''}
 <dl class="run">${sec.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>${link}
 <${sub}>Key numbers</${sub}><ul class="key">${sec.keyLines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
 <${sub}>Charts</${sub}>
@@ -142,6 +145,6 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 
 /** The report of one run. */
 export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
-  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, facts: runFacts(input), keyLines: keyNumbers(input.summary), charts, tables };
+  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: keyNumbers(input.summary), charts, tables };
   return pageHtml(input.summary.scenario.name, [section]);
 }

@@ -4,6 +4,7 @@
  */
 import type { Summary } from '../sim/stats/summary.js';
 import { pct, pctDigits, interval, num, textTable, markdownTable } from './format.js';
+import { balanceText, balanceMarkdown } from './balance-report.js';
 
 type Table = (header: string[], rows: string[][]) => string;
 
@@ -55,8 +56,19 @@ function header(s: Summary): string {
   return `${s.scenario.name}: ${s.scenario.game}, ${s.scenario.players} players${variant}, ${s.games.toLocaleString('en-US')} games, seed ${s.scenario.seed} (scenario ${s.scenario.scenarioHash})`;
 }
 
-export function summaryText(s: Summary): string {
-  return [header(s), '', ...keyNumbers(s), ...tables(s, textTable, (t) => `\n${t}`)].join('\n') + '\n';
+/** The scenario's description, as lines (none when it has none). */
+function description(s: Summary): string[] {
+  const text = (s.scenario.description ?? '').trim();
+  return text ? [text, ''] : [];
+}
+
+export interface SummaryTextOptions {
+  /** Every row of the balance sheet instead of the rows that matter. */
+  allRows?: boolean;
+}
+
+export function summaryText(s: Summary, options: SummaryTextOptions = {}): string {
+  return [header(s), '', ...description(s), ...keyNumbers(s), ...tables(s, textTable, (t) => `\n${t}`), ...balanceText(s, textTable, options.allRows ?? false)].join('\n') + '\n';
 }
 
 /** A rule's value for one line: inlined data (a card pool, a roster) is summarised, not printed whole. */
@@ -71,5 +83,5 @@ export function ruleValue(v: unknown): string {
 
 export function summaryMarkdown(s: Summary): string {
   const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${ruleValue(v)}`).join(', ');
-  return [`# ${header(s)}`, '', `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...tables(s, markdownTable, (t) => `\n## ${t}\n`)].join('\n') + '\n';
+  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable)].join('\n') + '\n';
 }

@@ -6,6 +6,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { Summary } from '../sim/stats/summary.js';
 import { neutraliseCsvText } from './escape.js';
+import { sheetsOf, sheetTitle } from './balance-report.js';
 
 export interface ReportTable {
   id: string;
@@ -75,6 +76,25 @@ export function reportTables(s: Summary): ReportTable[] {
     const columns: Record<string, unknown[]> = { row: rows };
     t.columns.forEach((c, i) => (columns[c] = rows.map((r) => t.rows[r]![i])));
     tables.push({ id: `table-${name}`, title: `${name}: ${t.description}`, table: aq.table(columns) });
+  }
+  for (const sheet of sheetsOf(s)) {
+    const rows = sheet.rows;
+    tables.push({
+      id: `balance-${sheet.id.replace(/[^A-Za-z0-9_-]+/g, '-')}`,
+      title: `Balance sheet: ${sheetTitle(sheet)}`,
+      table: aq.table({
+        row: rows.map((r) => r.row),
+        ...(rows.some((r) => r.group !== undefined) ? { group: rows.map((r) => r.group ?? '') } : {}),
+        wins: rows.map((r) => r.wins),
+        games: rows.map((r) => r.games),
+        rate: rows.map((r) => round(r.rate)),
+        ciLow: rows.map((r) => round(r.interval[0])),
+        ciHigh: rows.map((r) => round(r.interval[1])),
+        shrunk: rows.map((r) => round(r.shrunk)),
+        qValue: rows.map((r) => Number(r.qValue.toPrecision(3))),
+        flags: rows.map((r) => r.flags.join('; ')),
+      }),
+    });
   }
   return tables;
 }

@@ -12,6 +12,7 @@ import { gameOf } from '../registry.js';
 import { shardSizeFor, type ShardResult, type ShardTask } from './shard.js';
 import runShard from './worker.js';
 import { PairedAccumulator, pairedQuantities } from '../analysis/paired.js';
+import { ratePairs, ratePairSums, type RatePairs } from './rate-pairs.js';
 
 export interface RunOptions {
   /** Worker threads; 0 plays in the calling thread. */
@@ -62,12 +63,18 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
   return total;
 }
 
-/** Play every game of the plan under A and under B from the same seeds (squabble compare). */
-export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<PairedAccumulator> {
-  const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b }));
-  const total = new PairedAccumulator(pairedQuantities(gameOf(a.game), a).length);
-  await runSummed(tasks, total.data, 0, options, () => false);
-  return total;
+/**
+ * Play every game of the plan under A and under B from the same seeds (squabble compare): the
+ * headline quantities, and each shared table-rate row's 14 paired sums (PAIR_SUMS) in `rowSums`.
+ */
+export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<{ acc: PairedAccumulator; pairs: RatePairs[]; rowSums: Float64Array }> {
+  const game = gameOf(a.game);
+  const pairs = ratePairs(game, a, b);
+  const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b, ratePairs: pairs }));
+  const head = 1 + 5 * pairedQuantities(game, a).length;
+  const total = new Float64Array(head + ratePairSums(pairs));
+  await runSummed(tasks, total, 0, options, () => false);
+  return { acc: new PairedAccumulator(pairedQuantities(game, a).length, total.subarray(0, head)), pairs, rowSums: total.subarray(head) };
 }
 
 /**

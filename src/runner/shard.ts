@@ -1,6 +1,7 @@
 /** What the main thread sends a pool worker, and what comes back. */
 import type { Plan } from '../sim/scenario/types.js';
 import type { ReplayKey } from '../sim/batch.js';
+import type { RatePairs } from './rate-pairs.js';
 
 export interface ShardTask {
   plan: Plan;
@@ -12,6 +13,8 @@ export interface ShardTask {
   checkInvariants: boolean;
   /** Paired mode (squabble compare): also play every game under this plan, from the same seed. */
   pairedWith?: Plan;
+  /** Paired mode: the table-rate rows to fold as well (src/runner/rate-pairs.ts), after the headline quantities. */
+  ratePairs?: RatePairs[];
   /** Weights mode (squabble weights): also play every game under each tweaked plan, from the same seed. */
   weights?: WeightsTask;
 }

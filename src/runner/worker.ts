@@ -10,6 +10,7 @@ import type { Plan } from '../sim/scenario/types.js';
 import { PairedAccumulator, QuantityReader, pairedQuantities } from '../analysis/paired.js';
 import { PAIR_SUMS, BASE_SUMS, addPair, addBase } from '../analysis/weights.js';
 import { WEIGHTS_BATCH, ControllerReader } from './controller.js';
+import { RatePairFolder, ratePairSums } from './rate-pairs.js';
 
 /**
  * Runners by plan, least recently used first out. A worker serves one run, one pair (compare) or
@@ -45,18 +46,26 @@ export default function runShard(task: ShardTask): ShardResult {
   }
 }
 
-/** Play games [start, end) under both plans from the same seeds and fold the pairs. */
+/**
+ * Play games [start, end) under both plans from the same seeds and fold the pairs: the headline
+ * quantities (PairedAccumulator), then, with `ratePairs`, every table-rate row's paired sums.
+ */
 function runPairedRange(a: GameRunner, b: GameRunner, task: ShardTask): Float64Array {
   const quantities = pairedQuantities(a.game, task.plan).length;
-  const acc = new PairedAccumulator(quantities);
+  const pairs = task.ratePairs ?? [];
+  const out = new Float64Array(1 + 5 * quantities + ratePairSums(pairs));
+  const acc = new PairedAccumulator(quantities, out.subarray(0, 1 + 5 * quantities));
   const readA = new QuantityReader(a.game, task.plan.players, quantities);
   const readB = new QuantityReader(b.game, task.plan.players, quantities);
+  const rows = pairs.length ? new RatePairFolder(a.game, b.game, task.plan, task.pairedWith!, pairs) : null;
   for (let i = task.start; i < task.end; i++) {
-    const qa = readA.read(a.play(i, task.checkInvariants ? a.invariantChecker(i) : null));
-    const qb = readB.read(b.play(i, task.checkInvariants ? b.invariantChecker(i) : null));
-    acc.add(qa, qb);
+    const sa = a.play(i, task.checkInvariants ? a.invariantChecker(i) : null);
+    const qa = readA.read(sa);
+    const sb = b.play(i, task.checkInvariants ? b.invariantChecker(i) : null);
+    rows?.fold(sa, sb, out, 1 + 5 * quantities);
+    acc.add(qa, readB.read(sb));
   }
-  return acc.data;
+  return out;
 }
 
 /**

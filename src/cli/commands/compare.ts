@@ -15,6 +15,8 @@ import { writeJson, writeAtomic } from '../../runner/results.js';
 import { gameOf, registry } from '../../registry.js';
 import { textTable, markdownTable } from '../../report/format.js';
 import { compareChart } from '../../report/charts/compare.js';
+import { changedSubjects, pairedChanges, whatChanged } from '../../analysis/what-changed.js';
+import { whatChangedLines } from '../../report/what-changed-report.js';
 import { saveCharts } from '../../report/chart-files.js';
 import { CliError, type CliIO } from '../io.js';
 import { parse as parseYaml } from 'yaml';
@@ -107,19 +109,22 @@ export function registerCompare(program: Command, io: CliIO): void {
       const progress = new Progress(io, a.games, !options.quiet);
       if (!options.quiet) io.err(`${a.name}: ${a.games.toLocaleString('en-US')} paired games of ${game.title}, ${nameA} vs ${nameB}, seed ${a.seed}\n`);
       const t0 = Date.now();
-      const acc = await runPaired(a, b, { workers, onProgress: (d) => progress.update(d) });
+      const { acc, pairs, rowSums } = await runPaired(a, b, { workers, onProgress: (d) => progress.update(d) });
       progress.finish();
       const rows = pairedRows(pairedQuantities(game, a), acc);
+      const changes = whatChanged(pairedChanges(pairs, rowSums, acc.games), changedSubjects(game, a.rules, b.rules, a.players));
       const headline = rows.filter((r, i) => options.all || i < a.players + 5);
       const title = `${a.name}: ${nameA} (A) vs ${nameB} (B), ${a.games.toLocaleString('en-US')} paired games, seed ${a.seed}`;
       const note =
         'Both variants play every game from the same seed; intervals come from the per-game differences. ' +
         '"games saved": how many times more games two independent samples would need for the same interval width.';
-      io.out(`${title}\n\n${textTable(HEADER, headline.map(cells))}\n\n${note}\n`);
+      const changedText = whatChangedLines(changes, textTable, (t) => `${t}:`).join('\n\n');
+      io.out(`${title}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}\n`);
       const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       makeOutDir(out);
-      writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows });
-      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n`);
+      writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows, whatChanged: changes });
+      const changedMd = whatChangedLines(changes, markdownTable, (t) => `## ${t}`).join('\n\n');
+      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${changedMd ? `${changedMd}\n\n## Headline figures\n\n` : ''}${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n`);
       // The chart shows the headline metrics (with --all, the game's counters too).
       await saveCharts(join(out, 'charts'), [{ id: 'compare-differences', spec: compareChart(`${a.name}: ${nameB} against ${nameA}`, nameA, nameB, headline) }]);
       if (!options.quiet) io.err(`wrote ${out}/compare.json, compare.md and charts/compare-differences (.vl.json, .svg, .png)\n`);

@@ -34,6 +34,7 @@ interface RunOptions extends PlayFlags {
   redis?: string;
   redisTimeout?: string;
   until?: string;
+  all?: boolean;
 }
 
 export function registerRun(program: Command, io: CliIO): void {
@@ -50,6 +51,7 @@ export function registerRun(program: Command, io: CliIO): void {
     .option('--until <rule>', 'stop as soon as a rule is met: "seat0.winRate ±0.005" (interval this narrow) or "seat0.winRate within 0.5±0.02" (sequential test); --games is the budget')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')
+    .option('--all', 'print every row of the balance sheet (default: flagged rows, then the top and bottom 10)')
     .option('--quiet', 'no progress or diagnostics on stderr')
     .action(async (file: string | undefined, options: RunOptions) => {
       await run(file, options, io);
@@ -225,7 +227,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   const stopping = rule ? { rule: rule.source, decided: decision !== null, decision: (decision as Decision | null)?.text ?? null, games: acc.games } : undefined;
   if (stopping) say(stopping.decided ? `stopped: ${stopping.decision}\n` : `--until: "${rule!.source}" was not met within ${acc.games.toLocaleString('en-US')} games (the budget); raise --games\n`);
   const played = acc.games === plan.games ? plan : { ...plan, games: acc.games };
-  await finishRun(io, played, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
+  await finishRun(io, played, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say, allRows: options.all ?? false, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
   rmSync(join(out, 'checkpoint.json'), { force: true });
 }
 

@@ -4,7 +4,10 @@ import { buildPlan, readScenarioData, setScenarioPath, isSafeFieldPath } from '.
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
-import { summarise } from '../../sim/stats/summary.js';
+import { summarise, type Summary } from '../../sim/stats/summary.js';
+import type { Plan } from '../../sim/scenario/types.js';
+import { changedSubjects, unpairedChanges, whatChanged } from '../../analysis/what-changed.js';
+import { whatChangedLines } from '../../report/what-changed-report.js';
 import { tune, tuneMetric, type Evaluation } from '../../analysis/tune.js';
 import { textTable } from '../../report/format.js';
 import { CliError, type CliIO } from '../io.js';
@@ -59,17 +62,21 @@ export function registerTune(program: Command, io: CliIO): void {
       } catch (e) {
         throw new CliError(`--target: ${(e as Error).message}`);
       }
-      const evaluate = async (value: number): Promise<Evaluation> => {
+      const planAt = (value: number | null) => {
         const cell = structuredClone(data);
-        setScenarioPath(cell, o.param, value, registry);
-        let plan;
+        if (value !== null) setScenarioPath(cell, o.param, value, registry);
         try {
-          plan = buildPlan(cell, file, registry, overridesOf(args));
+          return buildPlan(cell, file, registry, overridesOf(args));
         } catch (e) {
           if (e instanceof ScenarioError) throw new CliError(`${o.param} = ${value}: ${e.message}`);
           throw e;
         }
+      };
+      const summaries = new Map<number, { plan: Plan; summary: Summary }>();
+      const evaluate = async (value: number): Promise<Evaluation> => {
+        const plan = planAt(value);
         const s = summarise(gameOf(plan.game), plan, await runPlan(plan, { workers }));
+        summaries.set(value, { plan, summary: s });
         let read;
         try {
           read = metric.read(s);
@@ -81,9 +88,16 @@ export function registerTune(program: Command, io: CliIO): void {
       };
       const result = await tune(evaluate, min, max, target, o.integer ?? false);
       const row = (e: Evaluation) => [String(e.value), e.metric.toFixed(4), `[${e.interval[0].toFixed(4)}, ${e.interval[1].toFixed(4)}]`, e === result.best ? 'best' : result.neighbours.includes(e) ? 'neighbour' : ''];
+      // What the best value changes against the scenario as written (the same games, one more run).
+      const base = planAt(null);
+      const best = summaries.get(result.best.value)!;
+      const baseSummary = summarise(gameOf(base.game), base, await runPlan(base, { workers }));
+      const changed = whatChanged(unpairedChanges(baseSummary, best.summary), changedSubjects(gameOf(base.game), base.rules, best.plan.rules, base.players));
+      const changedText = whatChangedLines(changed, textTable, (t) => `${t}:`).join('\n\n');
       io.out(
         `${o.param} = ${result.best.value} brings ${metric.name} to ${result.best.metric.toFixed(4)} [${result.best.interval[0].toFixed(4)}, ${result.best.interval[1].toFixed(4)}] (target ${target}); stopped: ${result.reason}.\n\n` +
-          `${textTable([o.param, metric.name, '95% interval', ''], result.evaluations.map(row))}\n`,
+          `${textTable([o.param, metric.name, '95% interval', ''], result.evaluations.map(row))}\n` +
+          (changedText ? `\nThe scenario as written (A) against ${o.param} = ${result.best.value} (B):\n\n${changedText}\n` : ''),
       );
     });
 }

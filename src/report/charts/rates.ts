@@ -83,7 +83,7 @@ export const tableRates: ChartBuilder = {
 };
 
 /** A camelCase name as words: winRateWhenPlaced -> "win rate when placed". */
-function words(camel: string): string {
+export function words(camel: string): string {
   const text = camel.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return /^[a-z] /.test(text) ? capitalise(text) : text; // aWinRate -> "A win rate" (seat A)
 }

@@ -132,10 +132,44 @@ export function firstPlayerSummary(wins: number, games: number, draws: number, c
   return { wins, winRate: games > 0 ? wins / games : 0, winRateCI: wilson(wins, games), decided, decidedShare, decidedShareCI, fair, verdict, statement };
 }
 
+/** Why a row deserves a look: its rate differs from the rest (after false-discovery control), or it has too few games to say. */
+export type RowFlag = 'differs' | 'few games';
+
+export interface SheetRow {
+  row: string;
+  /** The row's group (a card's faction...), when the table has groups. */
+  group?: string;
+  wins: number;
+  games: number;
+  rate: number;
+  interval: [number, number];
+  shrunk: number;
+  /** Benjamini-Hochberg adjusted p-value of "same rate as the other rows". */
+  qValue: number;
+  flags: RowFlag[];
+}
+
+/** The balance sheet (computed by src/analysis/balance.ts from the tables below; written by `run`). */
+export interface BalanceSheet {
+  /** Stable id: `<table>.<rate>` (e.g. `cards.winRateWhenPlaced`), or `matchups`. */
+  id: string;
+  table: string;
+  rate: string;
+  description: string;
+  /** The mean over all rows (total wins / total games). */
+  mean: number;
+  /** The false-discovery rate at which `differs` is flagged. */
+  fdr: number;
+  /** Rows ranked by the shrunk estimate, highest first. */
+  rows: SheetRow[];
+}
+
 export interface Summary {
   format: string;
   scenario: {
     name: string;
+    /** The scenario's free-text `description` ('' when it has none; absent in summaries older than it). */
+    description?: string;
     game: string;
     players: number;
     rules: Record<string, unknown>;
@@ -167,6 +201,11 @@ export interface Summary {
   length: { turns: Distribution; rounds: Distribution };
   /** Present when the run had a stopping rule (run --until): which rule stopped it, and when. */
   stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
+  /**
+   * Each rate of the metric tables (and the matchups) as ranked rows with intervals, shrunk
+   * estimates and flags, so that scripts need not parse CSV. Written by `run`, `merge` and sweeps.
+   */
+  balance?: BalanceSheet[];
   metrics: {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
@@ -256,6 +295,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     format: SUMMARY_FORMAT,
     scenario: {
       name: plan.name,
+      description: plan.description,
       game: plan.game,
       players,
       rules: plan.rules,

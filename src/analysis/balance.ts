@@ -1,0 +1,67 @@
+/**
+ * The balance sheet of a run: every rate a game declares in its metric tables (a card's win rate
+ * when placed, a character's, a worm's by its top card...) and, when several policies met, the
+ * head-to-head matchups, each row with its rate, 95% interval, shrunk estimate and flags. It is
+ * a pure function of summary.json, so the terminal, summary.md, summary.json and the report all
+ * show the same rows. The method is src/analysis/rates.ts.
+ */
+import type { Summary, BalanceSheet, SheetRow, RowFlag } from '../sim/stats/summary.js';
+import { analyseRates, FDR_Q } from './rates.js';
+
+export type { BalanceSheet, SheetRow, RowFlag };
+
+function sheet(id: string, table: string, rate: string, description: string, counts: { row: string; wins: number; games: number }[], groups?: Record<string, string>): BalanceSheet | null {
+  const analysed = analyseRates(counts);
+  if (analysed.length < 2) return null;
+  const wins = analysed.reduce((s, r) => s + r.wins, 0);
+  const games = analysed.reduce((s, r) => s + r.games, 0);
+  const rows: SheetRow[] = analysed
+    .map((r) => {
+      const flags: RowFlag[] = [];
+      if (r.outlier) flags.push('differs');
+      if (r.fewGames) flags.push('few games');
+      const group = groups?.[r.row];
+      return { row: r.row, ...(group !== undefined ? { group } : {}), wins: r.wins, games: r.games, rate: r.rate, interval: r.interval, shrunk: r.shrunk, qValue: r.qValue, flags };
+    })
+    // Ties (equal shrunk estimates) keep a fixed order by name, so every output lists rows alike.
+    .sort((a, b) => b.shrunk - a.shrunk || (a.row < b.row ? -1 : a.row > b.row ? 1 : 0));
+  return { id, table, rate, description, mean: wins / games, fdr: FDR_Q, rows };
+}
+
+export function balanceSheets(s: Summary): BalanceSheet[] {
+  const sheets: BalanceSheet[] = [];
+  for (const [name, t] of Object.entries(s.metrics.tables)) {
+    for (const rate of t.rates ?? []) {
+      const wi = t.columns.indexOf(rate.wins);
+      const oi = t.columns.indexOf(rate.of);
+      const counts = Object.entries(t.rows).map(([row, v]) => ({ row, wins: v[wi]!, games: v[oi]! }));
+      const made = sheet(`${name}.${rate.name}`, name, rate.name, rate.description, counts, t.groups);
+      if (made) sheets.push(made);
+    }
+  }
+  if (s.policies.length > 1) {
+    const counts = s.matchups.map((m) => ({ row: `${m.policy} vs ${m.opponent}`, wins: m.wins, games: m.games }));
+    const made = sheet('matchups', 'matchups', 'winRate', "a policy's win rate at tables where it met the other", counts);
+    if (made) sheets.push(made);
+  }
+  return sheets;
+}
+
+/** The summary with its balance sheet attached (as written to summary.json). */
+export function withBalance(s: Summary): Summary {
+  const sheets = balanceSheets(s);
+  if (sheets.length) s.balance = sheets;
+  return s;
+}
+
+/**
+ * The rows worth showing when there is no room for all: flagged rows first, then the top and
+ * bottom `n` by the shrunk estimate (each row once, in rank order within each part).
+ */
+export function rowsThatMatter(rows: readonly SheetRow[], n: number): { shown: SheetRow[]; hidden: number } {
+  const flagged = rows.filter((r) => r.flags.includes('differs'));
+  const seen = new Set(flagged);
+  const ends = [...rows.slice(0, n), ...rows.slice(Math.max(n, rows.length - n))].filter((r) => !seen.has(r));
+  const shown = [...flagged, ...ends];
+  return { shown, hidden: rows.length - shown.length };
+}
