@@ -14,7 +14,10 @@ import {
   TO_TARGET, TO_ATTACKER, TO_SELF, TO_ADJ_ENEMIES, TO_ADJ_ALL, TO_ADJ_OWN, TO_TADJ_ENEMIES, TO_TADJ_ALL, TO_CHOSEN,
   TO_CHOSEN_ENEMY, TO_CHOSEN_OWN, TO_ALL_ENEMIES, TO_ALL_OWN, STATUS_NO_ATTACK, DURATION_THIS_TURN, DURATION_NEXT_TURN,
 } from './vocabulary.js';
-import { damageCard, koCard, afterStatics, drawCard, popJob, enqueue, attackTargets, placedTriggers, MAX_ATTACK_DEPTH } from './resolve.js';
+import {
+  damageCard, koCard, afterStatics, drawCard, popJob, enqueue, attackTargets, placedTriggers, mayAttack, canAttackAtAll,
+  MAX_ATTACK_DEPTH, ATTACK_CONFUSED,
+} from './resolve.js';
 import { NAMED_EFFECTS, NAMED_EFFECT_NAMES } from './effects.js';
 import { act, OP_PICK, OP_PLACE, OP_MOVE, OP_SHIFT, OP_ATTACK, OP_SEAT, OP_SKIP, SKIP, opOf, xOf, yOf } from './actions.js';
 import { openCells } from './board.js';
@@ -129,6 +132,19 @@ function hitCard(s: SquirmishState, q: number, x: number): void {
   }
 }
 
+/**
+ * The cards a confused card may attack instead, written to the module buffer: the cards next to
+ * it that a normal attack of it could hit (statuses, cannot-attack, immunities and group bans
+ * apply; a knocked-out card attacks nobody).
+ */
+function confusedVictims(s: SquirmishState, confused: number): number {
+  if (s.loc[confused] !== LOC_GRID || !canAttackAtAll(s, confused)) return 0;
+  const m = neighbours(s, confused, -1, 0, -1, 0);
+  let n = 0;
+  for (let k = 0; k < m; k++) if (mayAttack(s, confused, cards[k]!)) cards[n++] = cards[k]!;
+  return n;
+}
+
 /** Seats other than `seat` with cards in hand, written to the module buffer. */
 function handSeats(s: SquirmishState, seat: number): number {
   let n = 0;
@@ -216,15 +232,13 @@ export function runEffectJob(s: SquirmishState, q: number, rng: Rng): boolean {
     case E_MOVE_DAMAGE:
     case E_ROLL_AGAIN:
       if (t.effVerb[e] === E_MOVE_SELF && s.loc[src] !== LOC_GRID) break;
-      if (t.effVerb[e] === E_ROLL_AGAIN && (s.loc[src] !== LOC_GRID || s.jobDepth[q]! >= MAX_ATTACK_DEPTH)) break;
+      if (t.effVerb[e] === E_ROLL_AGAIN && (s.loc[src] !== LOC_GRID || s.isOut(src) || s.jobDepth[q]! >= MAX_ATTACK_DEPTH)) break;
       return ask(s, seat);
     case E_REARRANGE:
       if (s.jobCount[q] === 0) s.jobCount[q] = Math.max(1, s.gridCount - 1);
       return ask(s, seat);
     case E_CONFUSE: {
-      const tgt = s.jobTarget[q]!;
-      if (s.loc[tgt] !== LOC_GRID || s.jobDepth[q]! >= MAX_ATTACK_DEPTH) break;
-      if (neighbours(s, tgt, seat, 0, -1, 0) === 0) break;
+      if (s.jobDepth[q]! >= MAX_ATTACK_DEPTH || confusedVictims(s, s.jobTarget[q]!) === 0) break;
       return ask(s, seat);
     }
     case E_CUSTOM: {
@@ -312,7 +326,7 @@ export function jobOptions(s: SquirmishState, out: Int32Array): number {
     case E_MOVE_DAMAGE:
       for (let k = 0; k < s.gridCount; k++) {
         const a = s.gridList[k]!;
-        if (s.owner[a] !== seat || s.damage[a] === 0) continue;
+        if (s.owner[a] !== seat || s.damage[a] === 0 || s.isOut(a)) continue;
         for (let j = 0; j < s.gridCount; j++) {
           const b = s.gridList[j]!;
           if (b !== a && s.owner[b] === seat && s.damage[b]! < s.hpOf(b)) out[n++] = act(OP_SHIFT, a, b);
@@ -325,7 +339,7 @@ export function jobOptions(s: SquirmishState, out: Int32Array): number {
       out[n++] = SKIP;
       return n;
     case E_CONFUSE: {
-      const m = neighbours(s, s.jobTarget[q]!, seat, 0, -1, 0);
+      const m = confusedVictims(s, s.jobTarget[q]!);
       for (let k = 0; k < m; k++) out[n++] = act(OP_PICK, cards[k]!, 0);
       return n;
     }
@@ -409,7 +423,7 @@ export function applyJobChoice(s: SquirmishState, action: number, rng: Rng): voi
       const confused = s.jobTarget[q]!;
       const depth = s.jobDepth[q]! + 1;
       popJob(s);
-      enqueue(s, JK_ATTACK, -1, confused, s.owner[confused]!, x, confused, 0, 0, 0, depth);
+      enqueue(s, JK_ATTACK, -1, confused, s.owner[confused]!, x, confused, ATTACK_CONFUSED, 0, 0, depth);
       return;
     }
   }

@@ -126,7 +126,7 @@ export class Scorer {
 
   /** The battle cry bonus card a would have on an attack now. */
   cry(s: SquirmishState, a: number): number {
-    if (s.videogame) return s.attacksMade[a] === 0 ? 1 : 0;
+    if (s.videogame) return s.cryUsed[a] === 0 ? 1 : 0;
     return s.cryTurn[a] === s.turns ? 1 : 0;
   }
 

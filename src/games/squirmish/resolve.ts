@@ -13,7 +13,7 @@ import {
   S_ATTACKS, S_DAMAGE, S_DRAWS, SEAT_COUNTERS, EV_AVOIDED, EV_NO_EFFECT, EV_CONFUSED, EV_HEAL, EV_DAMAGE,
 } from './state.js';
 import {
-  T_ATTACK, T_ATTACKED, T_AFTER_ATTACK, T_STATIC, T_OPP_DRAW, T_PLACED,
+  T_ATTACK, T_ATTACKED, T_AFTER_ATTACK, T_STATIC, T_WEIRD, T_OPP_DRAW, T_PLACED,
   COND_COUNT, COND_TARGET_IS, COND_ATTACKER_IS, COND_TARGET_GROUP, COND_ATTACKER_GROUP, COND_TARGET_MOVED,
   COND_FIRST_ATTACK, COND_TARGET_DAMAGED, COND_SELF_DAMAGED, GSPEC_MASK, GSPEC_SAME, GSPEC_OTHER, GSPEC_NONE,
   C_FACE, C_ROLL, E_ADD, E_MULTIPLY, E_DIVIDE, E_AVOID, E_REDUCE, E_IGNORE_BELOW, E_CONFUSE, E_REACH_ANY,
@@ -24,6 +24,8 @@ import { FACES } from './cards.js';
 
 /** Roll again / confusion chains stop after this many extra attacks in one turn. */
 export const MAX_ATTACK_DEPTH = 3;
+/** `jobAmount` of an attack job made by a confused card (0: an attack its controller chose). */
+export const ATTACK_CONFUSED = 1;
 
 const d6 = (rng: Rng): number => 1 + rng.int(6);
 
@@ -112,6 +114,9 @@ function groupMatches(s: SquirmishState, kind: number, mask: number, card: numbe
  */
 export function abilityApplies(s: SquirmishState, ab: number, self: number, seat: number, target: number, attacker: number, face: number, roll: number): boolean {
   const t = s.table;
+  // A knocked-out card fires nothing on its own any more; only a weird ability its controller
+  // uses in the abilities step still resolves before clean-up ("go down fighting").
+  if (t.abTrigger[ab] !== T_WEIRD && s.isOut(self)) return false;
   if (t.abGroup[ab] === 1) {
     const g = s.groupOf(self);
     if (g < 0 || s.groupInPlay[g]! < 2) return false;
@@ -219,7 +224,7 @@ export function mayAttack(s: SquirmishState, a: number, t: number): boolean {
 }
 
 export function canAttackAtAll(s: SquirmishState, a: number): boolean {
-  return s.noAttackUntil[a]! <= s.turns;
+  return s.noAttackUntil[a]! <= s.turns && !s.isOut(a);
 }
 
 export function hasReach(s: SquirmishState, a: number): boolean {
@@ -272,10 +277,12 @@ export function afterStatics(s: SquirmishState, t: number, n: number, attacker: 
 
 /** Put n damage on card t, from card `source` (its controller is credited with a knock-out). Returns the damage done. */
 export function damageCard(s: SquirmishState, t: number, n: number, source: number): number {
-  if (n <= 0 || s.loc[t] !== LOC_GRID) return 0;
+  // A knocked-out card takes no more hits: the knock-out's credit stays with whoever dealt it.
+  if (n <= 0 || s.loc[t] !== LOC_GRID || s.isOut(t)) return 0;
   const room = s.hpOf(t) - s.damage[t]!;
   const done = n < room ? n : room;
   s.damage[t]! += done;
+  if (done === room) s.koMarked[t] = 1; // knocked out at once, whatever happens before clean-up
   const seat = source >= 0 ? s.owner[source]! : -1;
   s.lastHitBy[t] = seat;
   s.lastHitOverride[t] = source >= 0 && staticEffect(s, source, E_KO_OVERRIDE, t, true) !== 0 ? 1 : 0;
@@ -290,7 +297,7 @@ export function damageCard(s: SquirmishState, t: number, n: number, source: numb
 }
 
 export function koCard(s: SquirmishState, t: number, source: number): void {
-  if (s.loc[t] !== LOC_GRID) return;
+  if (s.loc[t] !== LOC_GRID || s.isOut(t)) return;
   s.koMarked[t] = 1;
   s.lastHitBy[t] = source >= 0 ? s.owner[source]! : -1;
   s.lastHitOverride[t] = source >= 0 && staticEffect(s, source, E_KO_OVERRIDE, t, true) !== 0 ? 1 : 0;
@@ -406,7 +413,7 @@ export function mayReroll(s: SquirmishState, a: number, t: number): boolean {
 export function runAttackJob(s: SquirmishState, q: number, rng: Rng): boolean {
   const a = s.jobSource[q]!;
   const t = s.jobTarget[q]!;
-  if (s.loc[a] !== LOC_GRID || s.loc[t] !== LOC_GRID) {
+  if (s.loc[a] !== LOC_GRID || s.loc[t] !== LOC_GRID || s.isOut(a)) {
     popJob(s);
     return true;
   }
@@ -421,8 +428,9 @@ export function runAttackJob(s: SquirmishState, q: number, rng: Rng): boolean {
     }
   }
   const depth = s.jobDepth[q]!;
+  const confused = s.jobAmount[q] === ATTACK_CONFUSED;
   popJob(s);
-  resolveAttack(s, a, t, s.pendingFace, depth, rng);
+  resolveAttack(s, a, t, s.pendingFace, depth, confused, rng);
   return true;
 }
 
@@ -500,7 +508,7 @@ function modifiers(s: SquirmishState, ab: number, self: number, seat: number, ta
  * down, never below 0; NO EFFECT cancels every modifier. Side effects are queued: the special
  * attack's, the attacker's, the target's, then the attacker's after-attack abilities.
  */
-export function resolveAttack(s: SquirmishState, a: number, t: number, face: number, depth: number, rng: Rng): void {
+export function resolveAttack(s: SquirmishState, a: number, t: number, face: number, depth: number, confused: boolean, rng: Rng): void {
   const tab = s.table;
   const seat = s.owner[a]!;
   const tseat = s.owner[t]!;
@@ -528,10 +536,14 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
   mConfuse = false;
   firedCount = 0;
 
-  // Battle cry (+1 on the directly attacked card).
-  if (s.videogame) {
-    if (s.attacksMade[a] === 0 && seat === s.mover) mAdd += 1;
-  } else if (s.cryTurn[a] === s.turns) {
+  // Battle cry (+1 on the directly attacked card). A confused card's attack neither gets it nor
+  // spends it: the cry belongs to an attack its controller chose.
+  if (!confused && s.videogame) {
+    if (s.cryUsed[a] === 0 && seat === s.mover) {
+      mAdd += 1;
+      s.cryUsed[a] = 1;
+    }
+  } else if (!confused && s.cryTurn[a] === s.turns) {
     mAdd += 1;
     s.cryTurn[a] = -1;
   }

@@ -144,6 +144,7 @@ export function reset(s: SquirmishState, rng: Rng): void {
     s.knownBy[i] = 0;
     s.deck[i] = i;
     s.freshInPlay(i);
+    s.cryUsed[i] = 0;
   }
   rng.shuffle(s.deck, 0, n);
   s.deckLen = n;
@@ -386,7 +387,7 @@ function cleanup(s: SquirmishState, rng: Rng): boolean {
     let nv = 0;
     for (let k = 0; k < s.gridCount; k++) {
       const i = s.gridList[k]!;
-      if (s.koMarked[i] === 1 || s.damage[i]! >= s.hpOf(i)) labels[nv++] = i;
+      if (s.isOut(i)) labels[nv++] = i;
     }
     for (let k = 0; k < nv; k++) {
       const i = labels[k]!;

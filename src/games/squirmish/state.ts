@@ -166,6 +166,11 @@ export class SquirmishState implements GameState {
   readonly attacksMade: Int16Array;
   /** Tabletop battle cry: the turn in which the card was placed (-1: spent or none). */
   readonly cryTurn: Int32Array;
+  /**
+   * Videogame battle cry spent: 1 once the card has made its first attack ever in this game. Not
+   * cleared when the card re-enters play (rules doc, Editions: "+1 on the card's first attack ever").
+   */
+  readonly cryUsed: Uint8Array;
   readonly movedTurn: Int32Array;
   /** Statuses are active while turns < the stored turn. */
   readonly noAttackUntil: Int32Array;
@@ -304,6 +309,7 @@ export class SquirmishState implements GameState {
     this.knownBy = new Uint8Array(M);
     this.attacksMade = new Int16Array(M);
     this.cryTurn = new Int32Array(M);
+    this.cryUsed = new Uint8Array(M);
     this.movedTurn = new Int32Array(M);
     this.noAttackUntil = new Int32Array(M);
     this.notAttackableUntil = new Int32Array(M);
@@ -375,6 +381,13 @@ export class SquirmishState implements GameState {
   }
   hpOf(i: number): number {
     return this.table.hp[this.instCard[i]!]!;
+  }
+  /**
+   * Knocked out and waiting for clean-up: its damage reached its HP, or a `ko` effect marked it.
+   * A knocked-out card stays knocked out (healing cannot undo it) and starts nothing more.
+   */
+  isOut(i: number): boolean {
+    return this.koMarked[i] === 1 || this.damage[i]! >= this.hpOf(i);
   }
   groupOf(i: number): number {
     return this.table.group[this.instCard[i]!]!;
@@ -635,6 +648,7 @@ export class SquirmishState implements GameState {
 
   /** Heal instance i by n (never above its starting HP); `source` gets the credit in the measurements. */
   healCard(i: number, n: number, source: number): number {
+    if (this.isOut(i)) return 0; // knocked out at once: healing comes too late
     const healed = Math.min(n, this.damage[i]!);
     if (healed <= 0) return 0;
     this.damage[i]! -= healed;
