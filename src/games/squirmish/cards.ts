@@ -358,6 +358,15 @@ class DeckParser {
     return null;
   }
 
+  /** A face or roll condition names d6 faces: every bound given must be 1-6 (an open {min}/{max} bound is fine). */
+  private onDie(r: [number, number], v: unknown, at: Path, who: string, what: string): boolean {
+    const open = (x: number) => x === -1000 || x === 1000;
+    const bad = [r[0], r[1]].find((x) => !open(x) && (x < 1 || x > FACES));
+    if (bad === undefined) return true;
+    this.report(at, `${who}: condition ${what}: expected d6 faces from 1 to ${FACES} (a face, [low, high] or {min, max}), but ${bad} is not a face of a d6`, v);
+    return false;
+  }
+
   private groupSpec(v: unknown, at: Path, who: string): [number, number] | null {
     if (v === 'same') return [GSPEC_SAME, 0];
     if (v === 'other') return [GSPEC_OTHER, 0];
@@ -382,6 +391,7 @@ class DeckParser {
       const r = this.range(v, at, who, `condition ${k}`);
       if (!r) return;
       const count = COUNTS[k as keyof typeof COUNTS];
+      if ((count === C_FACE || count === C_ROLL) && !this.onDie(r, v, at, who, k)) return;
       if (count === C_ROLL) ab.usesRoll = true;
       if (count === C_FACE && !inAttack) this.report(at, `${who}: the face condition needs an attack (when: attack, attacked or after-attack, or a special)`, v);
       ab.conds.push({ kind: COND_COUNT, arg: count, lo: r[0], hi: r[1] });

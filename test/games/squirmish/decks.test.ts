@@ -67,6 +67,22 @@ describe('validation of card files', () => {
     expect(errorOf(ab('{ when: attack, if: { face-roll: 6 }, do: [{ add: 1 }] }'))).toMatch(/\.if\.face-roll: .*unknown condition/);
   });
 
+  it('a number out of range: a d6 face of 9 in a face or roll condition', () => {
+    const deck = `cards:\n  - name: Lucky Larry\n    hp: 5\n    attack: [none, 1, 1, 2, 2, 3]\n    abilities:\n      - name: Dodge\n        when: attacked\n        if: { face: [5, 9] }\n        do: [avoid]\n${filler}`;
+    expect(errorOf(deck)).toBe(
+      '<dir>/decks/d.yaml:8: cards[0].abilities[0].if.face: card "Lucky Larry", ability "Dodge": condition face: expected d6 faces from 1 to 6 (a face, [low, high] or {min, max}), but 9 is not a face of a d6, found [5,9]',
+    );
+    expect(errorOf(deck.replace('face: [5, 9]', 'roll: 0'))).toMatch(/d\.yaml:8: cards\[0\]\.abilities\[0\]\.if\.roll: card "Lucky Larry", ability "Dodge": condition roll: .* but 0 is not a face of a d6/);
+    expect(errorOf(deck.replace('face: [5, 9]', 'roll: { min: 5 }'))).toBe('no error');
+  });
+
+  it('one line, naming the file, the card and the field', () => {
+    const deck = `cards:\n  - name: Oddball\n    hp: 4\n    attack: [1, 2, 3, 4, 5, 6]\n    abilities:\n      - { when: attacked, do: [avoyd] }\n${filler}`;
+    const message = errorOf(deck);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toMatch(/^<dir>\/decks\/d\.yaml:6: cards\[0\]\.abilities\[0\]\.do\[0\]: card "Oddball"/);
+  });
+
   it('effects where they cannot work', () => {
     const ab = (a: string) => `cards:\n  - name: Oddball\n    hp: 4\n    attack: [1, 2, 3, 4, 5, 6]\n    abilities:\n      - ${a}\n`;
     expect(errorOf(ab('{ when: attack, do: [avoid] }'))).toMatch(/avoid only works when this card is attacked/);
