@@ -471,7 +471,9 @@ export class Scorer {
     const ca = s.instCard[a]!;
     let mean = 0;
     for (let f = 1; f <= 6; f++) mean += this.faceValue(s, ca, f, enemy) / 6;
-    return mean - this.faceValue(s, ca, s.pendingFace, enemy);
+    const gain = mean - this.faceValue(s, ca, s.pendingFace, enemy);
+    // A reroll-any offered on another seat's attack: what is good for the attacker is bad for us.
+    return s.toMove === s.owner[a] ? gain : -gain;
   }
 
   private faceValue(s: SquirmishState, ca: number, f: number, enemy: boolean): number {

@@ -175,6 +175,9 @@ export class SquirmishState implements GameState {
   /** Statuses are active while turns < the stored turn. */
   readonly noAttackUntil: Int32Array;
   readonly notAttackableUntil: Int32Array;
+  /** Status cannot-attack-me: the one card this card may not attack (-1: none), until noAttackOnUntil. */
+  readonly noAttackOn: Int16Array;
+  readonly noAttackOnUntil: Int32Array;
   /** Seat credited with a knock-out of this card (the controller of the last card that hurt it), and whether that card had ko-override. */
   readonly lastHitBy: Int8Array;
   readonly lastHitOverride: Uint8Array;
@@ -253,8 +256,9 @@ export class SquirmishState implements GameState {
   readonly jobCount: Int16Array;
   readonly jobData: Int16Array;
   readonly jobDepth: Int8Array;
-  /** Pending re-roll: the rolled face of the attack job at the queue head. */
+  /** Pending re-roll: the rolled face of the attack job at the queue head, and the card whose re-roll is offered. */
   pendingFace = 0;
+  rerollCard = -1;
 
   // What happened since the last decision, for traces (render.ts): attacks and knock-outs.
   evCount = 0;
@@ -313,6 +317,8 @@ export class SquirmishState implements GameState {
     this.movedTurn = new Int32Array(M);
     this.noAttackUntil = new Int32Array(M);
     this.notAttackableUntil = new Int32Array(M);
+    this.noAttackOn = new Int16Array(M);
+    this.noAttackOnUntil = new Int32Array(M);
     this.lastHitBy = new Int8Array(M);
     this.lastHitOverride = new Uint8Array(M);
     this.lastHitSource = new Int16Array(M);
@@ -520,6 +526,8 @@ export class SquirmishState implements GameState {
     this.movedTurn[i] = -1;
     this.noAttackUntil[i] = 0;
     this.notAttackableUntil[i] = 0;
+    this.noAttackOn[i] = -1;
+    this.noAttackOnUntil[i] = 0;
     this.lastHitBy[i] = -1;
     this.lastHitOverride[i] = 0;
     this.lastHitSource[i] = -1;
@@ -551,6 +559,15 @@ export class SquirmishState implements GameState {
     this.inPlay[this.owner[i]!]!--;
     const g = this.groupOf(i);
     if (g >= 0) this.groupInPlay[g]!--;
+  }
+
+  /** Take instance i out of the cards set aside (its loc is set by the caller). */
+  removeAside(i: number): void {
+    for (let k = 0; k < this.asideLen; k++)
+      if (this.aside[k] === i) {
+        this.aside[k] = this.aside[--this.asideLen]!;
+        return;
+      }
   }
 
   swapCells(a: number, b: number): void {
