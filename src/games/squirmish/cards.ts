@@ -21,6 +21,7 @@ import {
   E_DAMAGE, E_HEAL, E_ADD, E_MULTIPLY, E_DIVIDE, E_KO, E_AVOID, E_REDUCE, E_IGNORE_BELOW, E_DRAW, E_LOOK_DISCARD,
   E_DISCARD_DRAWN, E_REACH_ANY, E_CANNOT_ATTACK, E_IMMUNE_TO, E_STATUS, E_MOVE_SELF, E_MOVE_OPPONENT, E_REARRANGE,
   E_EXTRA_MOVE, E_REROLL, E_CONFUSE, E_MOVE_DAMAGE, E_ROLL_AGAIN, E_KO_OVERRIDE, E_CUSTOM, STATIC_EFFECTS, isModifier,
+  E_REROLL_ANY, E_RELAY, E_DRAW_AND_PLACE, TO_TADJ_ALL, ROLL_AGAIN_OTHER, CONFUSE_CREDIT,
   STATUS_NAMES, DURATION_NAMES, F_NONE, F_DAMAGE, F_HEAL, AMOUNT_ROLL, EFFECT_NAMES,
 } from './vocabulary.js';
 import { NAMED_EFFECT_NAMES } from './effects.js';
@@ -358,6 +359,15 @@ class DeckParser {
     return null;
   }
 
+  /** A face or roll condition names d6 faces: every bound given must be 1-6 (an open {min}/{max} bound is fine). */
+  private onDie(r: [number, number], v: unknown, at: Path, who: string, what: string): boolean {
+    const open = (x: number) => x === -1000 || x === 1000;
+    const bad = [r[0], r[1]].find((x) => !open(x) && (x < 1 || x > FACES));
+    if (bad === undefined) return true;
+    this.report(at, `${who}: condition ${what}: expected d6 faces from 1 to ${FACES} (a face, [low, high] or {min, max}), but ${bad} is not a face of a d6`, v);
+    return false;
+  }
+
   private groupSpec(v: unknown, at: Path, who: string): [number, number] | null {
     if (v === 'same') return [GSPEC_SAME, 0];
     if (v === 'other') return [GSPEC_OTHER, 0];
@@ -382,6 +392,7 @@ class DeckParser {
       const r = this.range(v, at, who, `condition ${k}`);
       if (!r) return;
       const count = COUNTS[k as keyof typeof COUNTS];
+      if ((count === C_FACE || count === C_ROLL) && !this.onDie(r, v, at, who, k)) return;
       if (count === C_ROLL) ab.usesRoll = true;
       if (count === C_FACE && !inAttack) this.report(at, `${who}: the face condition needs an attack (when: attack, attacked or after-attack, or a special)`, v);
       ab.conds.push({ kind: COND_COUNT, arg: count, lo: r[0], hi: r[1] });
@@ -456,7 +467,8 @@ class DeckParser {
       };
       const count = COUNTS[v.per as keyof typeof COUNTS];
       if (count === C_ROLL) ab.usesRoll = true;
-      return { base: int(v.base, 0, 'base', lo), count, times: int(v.times, 1, 'times', -MAX_HP), max: int(v.max, -1, 'max', 0) };
+      // A computed amount may start below 0 ("its group's cards in play, minus one"); the engine never lets it go below 0.
+      return { base: int(v.base, 0, 'base', -MAX_HP), count, times: int(v.times, 1, 'times', -MAX_HP), max: int(v.max, -1, 'max', 0) };
     }
     this.report(at, `${who}: expected an amount: a whole number${allowNegative ? ' (may be negative)' : ''}, roll, or {base, per, times, max}`, v);
     return null;
@@ -512,6 +524,27 @@ class DeckParser {
         extra(['to']);
         break;
       }
+      case 'splash': {
+        // Every card next to the attacked card but the attacked card itself (the attacker too, if it is next to it).
+        eff.verb = E_DAMAGE;
+        const a = this.amount(arg, [...at, verb], who, ab);
+        if (a) eff.amount = a;
+        eff.to = TO_TADJ_ALL;
+        if (!ATTACK_CONTEXTS.has(trigger) && trigger !== SPECIAL) this.report([...at, verb], `${who}: splash needs an attack (when: attack, attacked or after-attack, or a special)`, arg);
+        extra([]);
+        break;
+      }
+      case 'attack-another':
+        eff.verb = E_ROLL_AGAIN;
+        eff.arg = ROLL_AGAIN_OTHER;
+        flag();
+        break;
+      case 'confuse':
+        eff.verb = E_CONFUSE;
+        if (arg === 'credit') eff.arg = CONFUSE_CREDIT;
+        else if (arg !== true) this.report([...at, verb], `${who}: confuse: expected the plain word confuse, or confuse: credit`, arg);
+        extra([]);
+        break;
       case 'modify': {
         const m = typeof arg === 'string' ? /^([+\-x*/])\s*(\d+)$/.exec(arg.trim()) : typeof arg === 'number' ? ['', arg < 0 ? '-' : '+', String(Math.abs(arg))] : null;
         if (!m) {
@@ -607,7 +640,8 @@ class DeckParser {
         const flags: Record<string, number> = {
           avoid: E_AVOID, 'look-and-discard': E_LOOK_DISCARD, 'discard-drawn': E_DISCARD_DRAWN, 'reach-any': E_REACH_ANY,
           'move-self-anywhere': E_MOVE_SELF, 'move-opponent': E_MOVE_OPPONENT, rearrange: E_REARRANGE, 'extra-move': E_EXTRA_MOVE,
-          reroll: E_REROLL, confuse: E_CONFUSE, 'roll-again': E_ROLL_AGAIN, 'ko-override': E_KO_OVERRIDE,
+          reroll: E_REROLL, 'roll-again': E_ROLL_AGAIN, 'ko-override': E_KO_OVERRIDE, 'reroll-any': E_REROLL_ANY, 're-lay': E_RELAY,
+          'draw-and-place': E_DRAW_AND_PLACE,
         };
         const v = flags[verb];
         if (v === undefined) {
@@ -630,7 +664,7 @@ class DeckParser {
     };
     if (STATIC_EFFECTS.includes(v)) return where(trigger === T_STATIC, 'in an always-on ability (when: always or group-active)');
     if (trigger === T_STATIC && v !== E_ADD && v !== E_MULTIPLY && v !== E_DIVIDE && v !== E_REDUCE && v !== E_IGNORE_BELOW)
-      return where(false, 'in an ability that fires (an always-on ability can only modify attacks, reduce or ignore hits, or use reach-any, cannot-attack, immune-to, reroll, ko-override)');
+      return where(false, 'in an ability that fires (an always-on ability can only modify attacks, reduce or ignore hits, or use reach-any, cannot-attack, immune-to, reroll, reroll-any, ko-override, draw-and-place)');
     if (isModifier(v)) return where(trigger === T_ATTACK || trigger === T_ATTACKED || trigger === T_STATIC || trigger === SPECIAL, 'on an attack (when: attack, first-attack, attacked or always, or a special)');
     if (v === E_AVOID) return where(trigger === T_ATTACKED, 'when this card is attacked (when: attacked)');
     if (v === E_REDUCE || v === E_IGNORE_BELOW) return where(trigger === T_ATTACKED || trigger === T_STATIC, 'when this card is attacked or always (when: attacked or always)');

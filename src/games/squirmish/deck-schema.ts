@@ -39,7 +39,7 @@ const to = { enum: Object.keys(TARGETS), description: 'Who the effect reaches (d
 
 const flagEffects = [
   'avoid', 'look-and-discard', 'discard-drawn', 'reach-any', 'move-self-anywhere', 'move-opponent', 'rearrange', 'extra-move',
-  'reroll', 'confuse', 'roll-again', 'ko-override',
+  'reroll', 'confuse', 'roll-again', 'ko-override', 'attack-another', 'reroll-any', 're-lay', 'draw-and-place',
 ];
 
 const effect = {
@@ -61,6 +61,8 @@ const effect = {
     { type: 'object', properties: { status: { enum: STATUS_NAMES }, to, for: { enum: DURATION_NAMES } }, required: ['status'], additionalProperties: false },
     { type: 'object', properties: { 'move-damage': { anyOf: [amount, { const: 'all' }] } }, required: ['move-damage'], additionalProperties: false },
     { type: 'object', properties: { custom: { enum: NAMED_EFFECT_NAMES } }, required: ['custom'], additionalProperties: false },
+    { type: 'object', properties: { splash: amount }, required: ['splash'], additionalProperties: false },
+    { type: 'object', properties: { confuse: { const: 'credit' } }, required: ['confuse'], additionalProperties: false },
   ],
 };
 

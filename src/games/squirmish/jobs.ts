@@ -6,15 +6,19 @@
  */
 import type { Rng } from '../../sim/rng.js';
 import {
-  SquirmishState, LOC_GRID, LOC_HAND, FOREVER, JK_ATTACK, DEC_JOB, G_MOVES,
+  SquirmishState, LOC_GRID, LOC_HAND, LOC_ASIDE, FOREVER, JK_ATTACK, JK_EFFECT, DEC_JOB, G_MOVES,
 } from './state.js';
 import {
   E_DAMAGE, E_HEAL, E_KO, E_STATUS, E_DRAW, E_LOOK_DISCARD, E_DISCARD_DRAWN, E_MOVE_SELF, E_MOVE_OPPONENT, E_REARRANGE,
   E_EXTRA_MOVE, E_MOVE_DAMAGE, E_ROLL_AGAIN, E_CONFUSE, E_CUSTOM,
   TO_TARGET, TO_ATTACKER, TO_SELF, TO_ADJ_ENEMIES, TO_ADJ_ALL, TO_ADJ_OWN, TO_TADJ_ENEMIES, TO_TADJ_ALL, TO_CHOSEN,
   TO_CHOSEN_ENEMY, TO_CHOSEN_OWN, TO_ALL_ENEMIES, TO_ALL_OWN, STATUS_NO_ATTACK, DURATION_THIS_TURN, DURATION_NEXT_TURN,
+  STATUS_NO_ATTACK_ON_ME, E_RELAY, E_DRAW_AND_PLACE, ROLL_AGAIN_OTHER, CONFUSE_CREDIT,
 } from './vocabulary.js';
-import { damageCard, koCard, afterStatics, drawCard, popJob, enqueue, attackTargets, placedTriggers, MAX_ATTACK_DEPTH } from './resolve.js';
+import {
+  damageCard, koCard, afterStatics, drawCard, popJob, enqueue, attackTargets, placedTriggers, mayAttack, canAttackAtAll,
+  MAX_ATTACK_DEPTH, ATTACK_CONFUSED, ATTACK_CONFUSED_CREDIT,
+} from './resolve.js';
 import { NAMED_EFFECTS, NAMED_EFFECT_NAMES } from './effects.js';
 import { act, OP_PICK, OP_PLACE, OP_MOVE, OP_SHIFT, OP_ATTACK, OP_SEAT, OP_SKIP, SKIP, opOf, xOf, yOf } from './actions.js';
 import { openCells } from './board.js';
@@ -123,10 +127,27 @@ function hitCard(s: SquirmishState, q: number, x: number): void {
     case E_STATUS: {
       const until = statusUntil(s, s.owner[x]!, t.effArg2[e]!);
       if (t.effArg[e] === STATUS_NO_ATTACK) s.noAttackUntil[x] = Math.max(s.noAttackUntil[x]!, until);
-      else s.notAttackableUntil[x] = Math.max(s.notAttackableUntil[x]!, until);
+      else if (t.effArg[e] === STATUS_NO_ATTACK_ON_ME) {
+        // One card per carrier: the newest such status replaces an older one.
+        s.noAttackOn[x] = src;
+        s.noAttackOnUntil[x] = until;
+      } else s.notAttackableUntil[x] = Math.max(s.notAttackableUntil[x]!, until);
       break;
     }
   }
+}
+
+/**
+ * The cards a confused card may attack instead, written to the module buffer: the cards next to
+ * it that a normal attack of it could hit (statuses, cannot-attack, immunities and group bans
+ * apply; a knocked-out card attacks nobody).
+ */
+function confusedVictims(s: SquirmishState, confused: number): number {
+  if (s.loc[confused] !== LOC_GRID || !canAttackAtAll(s, confused)) return 0;
+  const m = neighbours(s, confused, -1, 0, -1, 0);
+  let n = 0;
+  for (let k = 0; k < m; k++) if (mayAttack(s, confused, cards[k]!)) cards[n++] = cards[k]!;
+  return n;
 }
 
 /** Seats other than `seat` with cards in hand, written to the module buffer. */
@@ -137,6 +158,28 @@ function handSeats(s: SquirmishState, seat: number): number {
     if (s.handLen[p]! > 0) cards[n++] = p;
   }
   return n;
+}
+
+/** Is a re-lay under way (cards set aside outside clean-up, on purpose)? */
+export function relaying(s: SquirmishState): boolean {
+  return s.qLen > 0 && s.jobKind[s.qHead] === JK_EFFECT && s.jobEff[s.qHead]! >= 0 && s.table.effVerb[s.jobEff[s.qHead]!] === E_RELAY && s.jobCount[s.qHead]! > 0;
+}
+
+/**
+ * Re-lay step: the next seat, from the job's seat in turn order (jobData: seats already passed),
+ * that still has a card set aside; -1 when every card is back.
+ */
+function relaySeat(s: SquirmishState, q: number): number {
+  if (s.asideLen === 0) return -1;
+  for (let k = 0; k < s.players; k++) {
+    const p = (s.jobSeat[q]! + s.jobData[q]! + k) % s.players;
+    for (let j = 0; j < s.asideLen; j++)
+      if (s.owner[s.aside[j]!] === p) {
+        s.jobData[q] = (s.jobData[q]! + k) % s.players;
+        return p;
+      }
+  }
+  return -1;
 }
 
 function ask(s: SquirmishState, seat: number): boolean {
@@ -172,7 +215,8 @@ export function runEffectJob(s: SquirmishState, q: number, rng: Rng): boolean {
       for (let k = 0; k < n; k++) hitCard(s, q, cards[k]!);
       break;
     }
-    case E_DRAW: {
+    case E_DRAW:
+    case E_DRAW_AND_PLACE: {
       if (s.jobCount[q] === 0) {
         let last = -1;
         for (let k = 0; k < s.jobAmount[q]!; k++) {
@@ -183,7 +227,7 @@ export function runEffectJob(s: SquirmishState, q: number, rng: Rng): boolean {
         s.jobData[q] = last;
       }
       const drawn = s.jobData[q]!;
-      if (t.effArg[e] === 1 && drawn >= 0 && s.loc[drawn] === LOC_HAND && s.owner[drawn] === seat && s.inPlay[seat]! < s.rules.inPlayLimit) return ask(s, seat);
+      if ((t.effArg[e] === 1 || t.effVerb[e] === E_DRAW_AND_PLACE) && drawn >= 0 && s.loc[drawn] === LOC_HAND && s.owner[drawn] === seat && s.inPlay[seat]! < s.rules.inPlayLimit) return ask(s, seat);
       break;
     }
     case E_LOOK_DISCARD: {
@@ -216,15 +260,30 @@ export function runEffectJob(s: SquirmishState, q: number, rng: Rng): boolean {
     case E_MOVE_DAMAGE:
     case E_ROLL_AGAIN:
       if (t.effVerb[e] === E_MOVE_SELF && s.loc[src] !== LOC_GRID) break;
-      if (t.effVerb[e] === E_ROLL_AGAIN && (s.loc[src] !== LOC_GRID || s.jobDepth[q]! >= MAX_ATTACK_DEPTH)) break;
+      if (t.effVerb[e] === E_ROLL_AGAIN && (s.loc[src] !== LOC_GRID || s.isOut(src) || s.jobDepth[q]! >= MAX_ATTACK_DEPTH)) break;
       return ask(s, seat);
     case E_REARRANGE:
       if (s.jobCount[q] === 0) s.jobCount[q] = Math.max(1, s.gridCount - 1);
       return ask(s, seat);
+    case E_RELAY: {
+      if (s.jobCount[q] === 0) {
+        if (s.gridCount < 2) break;
+        // Pick every card up (they keep damage and statuses), then lay them again one by one.
+        for (let k = s.gridCount - 1; k >= 0; k--) {
+          const i = s.gridList[k]!;
+          s.takeOffGrid(i);
+          s.loc[i] = LOC_ASIDE;
+          s.aside[s.asideLen++] = i;
+        }
+        s.jobCount[q] = 1;
+        s.jobData[q] = 0;
+      }
+      const p = relaySeat(s, q);
+      if (p < 0) break;
+      return ask(s, p);
+    }
     case E_CONFUSE: {
-      const tgt = s.jobTarget[q]!;
-      if (s.loc[tgt] !== LOC_GRID || s.jobDepth[q]! >= MAX_ATTACK_DEPTH) break;
-      if (neighbours(s, tgt, seat, 0, -1, 0) === 0) break;
+      if (s.jobDepth[q]! >= MAX_ATTACK_DEPTH || confusedVictims(s, s.jobTarget[q]!) === 0) break;
       return ask(s, seat);
     }
     case E_CUSTOM: {
@@ -271,7 +330,18 @@ export function jobOptions(s: SquirmishState, out: Int32Array): number {
       for (let k = 0; k < m; k++) out[n++] = act(OP_PICK, cards[k]!, 0);
       return n;
     }
-    case E_DRAW: {
+    case E_RELAY: {
+      const buf = openBuffer(s);
+      const m = openCells(s, buf);
+      for (let k = 0; k < s.asideLen; k++) {
+        const i = s.aside[k]!;
+        if (s.owner[i] !== s.toMove) continue;
+        for (let c = 0; c < m; c++) out[n++] = act(OP_PLACE, i, buf[c]!);
+      }
+      return n;
+    }
+    case E_DRAW:
+    case E_DRAW_AND_PLACE: {
       const buf = openBuffer(s);
       const m = openCells(s, buf);
       const i = s.jobData[q]!;
@@ -312,7 +382,7 @@ export function jobOptions(s: SquirmishState, out: Int32Array): number {
     case E_MOVE_DAMAGE:
       for (let k = 0; k < s.gridCount; k++) {
         const a = s.gridList[k]!;
-        if (s.owner[a] !== seat || s.damage[a] === 0) continue;
+        if (s.owner[a] !== seat || s.damage[a] === 0 || s.isOut(a)) continue;
         for (let j = 0; j < s.gridCount; j++) {
           const b = s.gridList[j]!;
           if (b !== a && s.owner[b] === seat && s.damage[b]! < s.hpOf(b)) out[n++] = act(OP_SHIFT, a, b);
@@ -322,10 +392,16 @@ export function jobOptions(s: SquirmishState, out: Int32Array): number {
       return n;
     case E_ROLL_AGAIN:
       n = attackTargets(s, src, out, 0, encodeAttack);
+      if (t.effArg[e] === ROLL_AGAIN_OTHER) {
+        // attack-another: never the card the first attack was made on.
+        let m = 0;
+        for (let k = 0; k < n; k++) if (yOf(out[k]!) !== s.jobTarget[q]) out[m++] = out[k]!;
+        n = m;
+      }
       out[n++] = SKIP;
       return n;
     case E_CONFUSE: {
-      const m = neighbours(s, s.jobTarget[q]!, seat, 0, -1, 0);
+      const m = confusedVictims(s, s.jobTarget[q]!);
       for (let k = 0; k < m; k++) out[n++] = act(OP_PICK, cards[k]!, 0);
       return n;
     }
@@ -357,7 +433,14 @@ export function applyJobChoice(s: SquirmishState, action: number, rng: Rng): voi
       hitCard(s, q, x);
       popJob(s);
       return;
+    case E_RELAY:
+      s.removeAside(x);
+      s.putOnGrid(x, s.owner[x]!, y);
+      s.jobData[q] = (s.jobData[q]! + 1) % s.players; // the next seat lays next
+      s.gameCounters[G_MOVES]!++;
+      return; // the job runs again until every card is back
     case E_DRAW:
+    case E_DRAW_AND_PLACE:
       popJob(s);
       s.removeFromHand(seat, x);
       s.placeCard(x, seat, y);
@@ -408,8 +491,10 @@ export function applyJobChoice(s: SquirmishState, action: number, rng: Rng): voi
     case E_CONFUSE: {
       const confused = s.jobTarget[q]!;
       const depth = s.jobDepth[q]! + 1;
+      const credit = t.effArg[e] === CONFUSE_CREDIT;
       popJob(s);
-      enqueue(s, JK_ATTACK, -1, confused, s.owner[confused]!, x, confused, 0, 0, 0, depth);
+      // With confuse: credit the attack job carries the confuser's seat, which gets any knock-out.
+      enqueue(s, JK_ATTACK, -1, confused, credit ? seat : s.owner[confused]!, x, confused, credit ? ATTACK_CONFUSED_CREDIT : ATTACK_CONFUSED, 0, 0, depth);
       return;
     }
   }

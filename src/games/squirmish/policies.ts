@@ -126,7 +126,7 @@ export class Scorer {
 
   /** The battle cry bonus card a would have on an attack now. */
   cry(s: SquirmishState, a: number): number {
-    if (s.videogame) return s.attacksMade[a] === 0 ? 1 : 0;
+    if (s.videogame) return s.cryUsed[a] === 0 ? 1 : 0;
     return s.cryTurn[a] === s.turns ? 1 : 0;
   }
 
@@ -471,7 +471,9 @@ export class Scorer {
     const ca = s.instCard[a]!;
     let mean = 0;
     for (let f = 1; f <= 6; f++) mean += this.faceValue(s, ca, f, enemy) / 6;
-    return mean - this.faceValue(s, ca, s.pendingFace, enemy);
+    const gain = mean - this.faceValue(s, ca, s.pendingFace, enemy);
+    // A reroll-any offered on another seat's attack: what is good for the attacker is bad for us.
+    return s.toMove === s.owner[a] ? gain : -gain;
   }
 
   private faceValue(s: SquirmishState, ca: number, f: number, enemy: boolean): number {

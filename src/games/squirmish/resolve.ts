@@ -13,17 +13,21 @@ import {
   S_ATTACKS, S_DAMAGE, S_DRAWS, SEAT_COUNTERS, EV_AVOIDED, EV_NO_EFFECT, EV_CONFUSED, EV_HEAL, EV_DAMAGE,
 } from './state.js';
 import {
-  T_ATTACK, T_ATTACKED, T_AFTER_ATTACK, T_STATIC, T_OPP_DRAW, T_PLACED,
+  T_ATTACK, T_ATTACKED, T_AFTER_ATTACK, T_STATIC, T_WEIRD, T_OPP_DRAW, T_PLACED,
   COND_COUNT, COND_TARGET_IS, COND_ATTACKER_IS, COND_TARGET_GROUP, COND_ATTACKER_GROUP, COND_TARGET_MOVED,
   COND_FIRST_ATTACK, COND_TARGET_DAMAGED, COND_SELF_DAMAGED, GSPEC_MASK, GSPEC_SAME, GSPEC_OTHER, GSPEC_NONE,
   C_FACE, C_ROLL, E_ADD, E_MULTIPLY, E_DIVIDE, E_AVOID, E_REDUCE, E_IGNORE_BELOW, E_CONFUSE, E_REACH_ANY,
-  E_CANNOT_ATTACK, E_IMMUNE_TO, E_REROLL, E_KO_OVERRIDE, E_ROLL_AGAIN,
+  E_CANNOT_ATTACK, E_IMMUNE_TO, E_REROLL, E_KO_OVERRIDE, E_ROLL_AGAIN, E_REROLL_ANY, E_DRAW_AND_PLACE,
   F_NONE, F_HEAL, AMOUNT_ROLL,
 } from './vocabulary.js';
 import { FACES } from './cards.js';
 
 /** Roll again / confusion chains stop after this many extra attacks in one turn. */
 export const MAX_ATTACK_DEPTH = 3;
+/** `jobAmount` of an attack job made by a confused card (0: an attack its controller chose). */
+export const ATTACK_CONFUSED = 1;
+/** ... by a card confused with `confuse: credit`: its knock-out scores for the job's seat (the confuser's controller). */
+export const ATTACK_CONFUSED_CREDIT = 2;
 
 const d6 = (rng: Rng): number => 1 + rng.int(6);
 
@@ -84,6 +88,10 @@ export function countValue(s: SquirmishState, id: number, self: number, seat: nu
       return s.handLen[seat]!;
     case 15:
       return attacker >= 0 ? s.hpOf(attacker) : 0;
+    case 16:
+      return s.gridCount;
+    case 17:
+      return s.discardLen;
     default:
       return 0;
   }
@@ -112,6 +120,9 @@ function groupMatches(s: SquirmishState, kind: number, mask: number, card: numbe
  */
 export function abilityApplies(s: SquirmishState, ab: number, self: number, seat: number, target: number, attacker: number, face: number, roll: number): boolean {
   const t = s.table;
+  // A knocked-out card fires nothing on its own any more; only a weird ability its controller
+  // uses in the abilities step still resolves before clean-up ("go down fighting").
+  if (t.abTrigger[ab] !== T_WEIRD && s.isOut(self)) return false;
   if (t.abGroup[ab] === 1) {
     const g = s.groupOf(self);
     if (g < 0 || s.groupInPlay[g]! < 2) return false;
@@ -172,6 +183,9 @@ export function amountOf(s: SquirmishState, e: number, self: number, seat: numbe
   if (c >= 0) v += t.effTimes[e]! * countValue(s, c, self, seat, target, attacker, face, roll);
   const max = t.effMax[e]!;
   if (max >= 0 && v > max) v = max;
+  // A computed amount may come out below 0 ("minus one" with nobody else in play): nothing, except
+  // for add, whose negative amounts are subtractions.
+  if (v < 0 && t.effVerb[e] !== E_ADD) v = 0;
   return v;
 }
 
@@ -204,6 +218,7 @@ export function staticEffect(s: SquirmishState, i: number, verb: number, other: 
 export function mayAttack(s: SquirmishState, a: number, t: number): boolean {
   if (a === t) return false;
   if (s.notAttackableUntil[t]! > s.turns) return false;
+  if (s.noAttackOn[a] === t && s.noAttackOnUntil[a]! > s.turns) return false;
   const ga = s.groupOf(a);
   const gt = s.groupOf(t);
   const tab = s.table;
@@ -219,7 +234,7 @@ export function mayAttack(s: SquirmishState, a: number, t: number): boolean {
 }
 
 export function canAttackAtAll(s: SquirmishState, a: number): boolean {
-  return s.noAttackUntil[a]! <= s.turns;
+  return s.noAttackUntil[a]! <= s.turns && !s.isOut(a);
 }
 
 export function hasReach(s: SquirmishState, a: number): boolean {
@@ -270,14 +285,19 @@ export function afterStatics(s: SquirmishState, t: number, n: number, attacker: 
   return n < 0 ? 0 : n;
 }
 
-/** Put n damage on card t, from card `source` (its controller is credited with a knock-out). Returns the damage done. */
-export function damageCard(s: SquirmishState, t: number, n: number, source: number): number {
-  if (n <= 0 || s.loc[t] !== LOC_GRID) return 0;
+/**
+ * Put n damage on card t, from card `source` (its controller is credited with a knock-out, or
+ * seat `credit` if given: a confused card's attack under `confuse: credit`). Returns the damage done.
+ */
+export function damageCard(s: SquirmishState, t: number, n: number, source: number, credit = -1): number {
+  // A knocked-out card takes no more hits: the knock-out's credit stays with whoever dealt it.
+  if (n <= 0 || s.loc[t] !== LOC_GRID || s.isOut(t)) return 0;
   const room = s.hpOf(t) - s.damage[t]!;
   const done = n < room ? n : room;
   s.damage[t]! += done;
+  if (done === room) s.koMarked[t] = 1; // knocked out at once, whatever happens before clean-up
   const seat = source >= 0 ? s.owner[source]! : -1;
-  s.lastHitBy[t] = seat;
+  s.lastHitBy[t] = credit >= 0 ? credit : seat;
   s.lastHitOverride[t] = source >= 0 && staticEffect(s, source, E_KO_OVERRIDE, t, true) !== 0 ? 1 : 0;
   s.lastHitSource[t] = source;
   if (done > 0) {
@@ -290,7 +310,7 @@ export function damageCard(s: SquirmishState, t: number, n: number, source: numb
 }
 
 export function koCard(s: SquirmishState, t: number, source: number): void {
-  if (s.loc[t] !== LOC_GRID) return;
+  if (s.loc[t] !== LOC_GRID || s.isOut(t)) return;
   s.koMarked[t] = 1;
   s.lastHitBy[t] = source >= 0 ? s.owner[source]! : -1;
   s.lastHitOverride[t] = source >= 0 && staticEffect(s, source, E_KO_OVERRIDE, t, true) !== 0 ? 1 : 0;
@@ -381,6 +401,31 @@ export function drawCard(s: SquirmishState, p: number, rng: Rng): number {
   return i;
 }
 
+/**
+ * The draw step's draw by seat p. With a `draw-and-place` card of p's in play the drawn card may be
+ * placed at once (a job like draw with place: true, the card already drawn).
+ */
+export function drawStepDraw(s: SquirmishState, p: number, rng: Rng): void {
+  const i = drawCard(s, p, rng);
+  if (i < 0) return;
+  const t = s.table;
+  for (let k = 0; k < s.gridCount; k++) {
+    const c = s.gridList[k]!;
+    const ct = s.instCard[c]!;
+    if (s.owner[c] !== p || (t.cardStatics[ct]! & (1 << E_DRAW_AND_PLACE)) === 0 || staticEffect(s, c, E_DRAW_AND_PLACE, -1, false) === 0) continue;
+    for (let ab = t.cardAbStart[ct]!, end = t.cardAbEnd[ct]!; ab < end; ab++)
+      for (let e = t.abEffStart[ab]!, ee = t.abEffEnd[ab]!; e < ee; e++)
+        if (t.effVerb[e] === E_DRAW_AND_PLACE && t.abTrigger[ab] === T_STATIC) {
+          const q = enqueue(s, JK_EFFECT, e, c, p, -1, -1, 1, 0, 0, 0);
+          if (q >= 0) {
+            s.jobCount[q] = 1; // already drawn
+            s.jobData[q] = i;
+          }
+          return;
+        }
+  }
+}
+
 export function canDraw(s: SquirmishState): boolean {
   return s.deckLen > 0 || (s.rules.deckOut === 'reshuffle' && s.discardLen > 0);
 }
@@ -400,38 +445,57 @@ export function mayReroll(s: SquirmishState, a: number, t: number): boolean {
 }
 
 /**
+ * The card whose re-roll is offered for the attack die of a on t, or -1: the attacker's own
+ * `reroll` first, else the first card in play (grid order) with `reroll-any` not yet used this turn,
+ * whoever controls it.
+ */
+function rerollerFor(s: SquirmishState, a: number, t: number): number {
+  if (mayReroll(s, a, t)) return a;
+  const tab = s.table;
+  for (let k = 0; k < s.gridCount; k++) {
+    const i = s.gridList[k]!;
+    if ((tab.cardStatics[s.instCard[i]!]! & (1 << E_REROLL_ANY)) === 0 || s.slotUsed[i * SLOTS + REROLL_SLOT] === s.turns) continue;
+    if (staticEffect(s, i, E_REROLL_ANY, -1, false) !== 0) return i;
+  }
+  return -1;
+}
+
+/**
  * Start the attack job at the queue head: roll, and either pause for a re-roll decision or
  * resolve. Returns false if a decision is pending.
  */
 export function runAttackJob(s: SquirmishState, q: number, rng: Rng): boolean {
   const a = s.jobSource[q]!;
   const t = s.jobTarget[q]!;
-  if (s.loc[a] !== LOC_GRID || s.loc[t] !== LOC_GRID) {
+  if (s.loc[a] !== LOC_GRID || s.loc[t] !== LOC_GRID || s.isOut(a)) {
     popJob(s);
     return true;
   }
   if (s.jobData[q] === -1) {
     s.pendingFace = d6(rng);
     s.lastRerolled = 0;
-    if (mayReroll(s, a, t)) {
+    const by = rerollerFor(s, a, t);
+    if (by >= 0) {
+      s.rerollCard = by;
       s.jobData[q] = 1;
       s.dec = DEC_REROLL;
-      s.toMove = s.owner[a]!;
+      s.toMove = s.owner[by]!;
       return false;
     }
   }
   const depth = s.jobDepth[q]!;
+  const kind = s.jobAmount[q]!;
+  const credit = kind === ATTACK_CONFUSED_CREDIT ? s.jobSeat[q]! : -1;
   popJob(s);
-  resolveAttack(s, a, t, s.pendingFace, depth, rng);
+  resolveAttack(s, a, t, s.pendingFace, depth, kind !== 0, credit, rng);
   return true;
 }
 
 /** The re-roll decision: reroll (true) or keep. */
 export function settleReroll(s: SquirmishState, reroll: boolean, rng: Rng): void {
   const q = s.qHead;
-  const a = s.jobSource[q]!;
   if (reroll) {
-    s.slotUsed[a * SLOTS + REROLL_SLOT] = s.turns;
+    s.slotUsed[s.rerollCard * SLOTS + REROLL_SLOT] = s.turns;
     s.pendingFace = d6(rng);
     s.lastRerolled = 1;
     s.gameCounters[G_REROLLS]!++;
@@ -500,7 +564,7 @@ function modifiers(s: SquirmishState, ab: number, self: number, seat: number, ta
  * down, never below 0; NO EFFECT cancels every modifier. Side effects are queued: the special
  * attack's, the attacker's, the target's, then the attacker's after-attack abilities.
  */
-export function resolveAttack(s: SquirmishState, a: number, t: number, face: number, depth: number, rng: Rng): void {
+export function resolveAttack(s: SquirmishState, a: number, t: number, face: number, depth: number, confused: boolean, credit: number, rng: Rng): void {
   const tab = s.table;
   const seat = s.owner[a]!;
   const tseat = s.owner[t]!;
@@ -528,10 +592,14 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
   mConfuse = false;
   firedCount = 0;
 
-  // Battle cry (+1 on the directly attacked card).
-  if (s.videogame) {
-    if (s.attacksMade[a] === 0 && seat === s.mover) mAdd += 1;
-  } else if (s.cryTurn[a] === s.turns) {
+  // Battle cry (+1 on the directly attacked card). A confused card's attack neither gets it nor
+  // spends it: the cry belongs to an attack its controller chose.
+  if (!confused && s.videogame) {
+    if (s.cryUsed[a] === 0 && seat === s.mover) {
+      mAdd += 1;
+      s.cryUsed[a] = 1;
+    }
+  } else if (!confused && s.cryTurn[a] === s.turns) {
     mAdd += 1;
     s.cryTurn[a] = -1;
   }
@@ -604,7 +672,7 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
       s.gameCounters[G_CONFUSED]!++;
       s.event(EV_CONFUSED, a, t, face, 0, special, s.lastRerolled);
     } else if (kind === F_HEAL) s.event(EV_HEAL, a, t, face, s.healCard(t, v, a), special, s.lastRerolled);
-    else s.event(EV_DAMAGE, a, t, face, damageCard(s, t, v, a), special, s.lastRerolled);
+    else s.event(EV_DAMAGE, a, t, face, damageCard(s, t, v, a, credit), special, s.lastRerolled);
   }
   s.lastRerolled = 0;
 

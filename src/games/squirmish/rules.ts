@@ -21,7 +21,7 @@ import {
   S_KOS, S_MOVES, S_KOED, EV_KO, EV_OWN_KO, EV_FRAGMENT,
 } from './state.js';
 import { draftPoolOf } from './params.js';
-import { T_WEIRD } from './vocabulary.js';
+import { T_WEIRD, T_TURN_START } from './vocabulary.js';
 import {
   OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL,
   SKIP, DRAW, REROLL, act, opOf, xOf, yOf,
@@ -29,8 +29,9 @@ import {
 import { openCells, islands, fragmentPlacements } from './board.js';
 import {
   runAttackJob, settleReroll, useAbility, drawCard, canDraw, placedTriggers, enqueue, attackTargets, abilityApplies,
+  triggerAbilities, drawStepDraw,
 } from './resolve.js';
-import { runEffectJob, jobOptions, applyJobChoice } from './jobs.js';
+import { runEffectJob, jobOptions, applyJobChoice, relaying } from './jobs.js';
 
 const VG_STEPS = [ST_ATTACK, ST_ABILITIES, ST_CLEANUP, ST_PLACE_MOVE, ST_DRAW];
 const TT_STEPS = [ST_DRAW, ST_PLACE, ST_MOVE_ATTACK, ST_ABILITIES, ST_CLEANUP];
@@ -144,6 +145,7 @@ export function reset(s: SquirmishState, rng: Rng): void {
     s.knownBy[i] = 0;
     s.deck[i] = i;
     s.freshInPlay(i);
+    s.cryUsed[i] = 0;
   }
   rng.shuffle(s.deck, 0, n);
   s.deckLen = n;
@@ -211,11 +213,11 @@ function afterDeal(s: SquirmishState, rng: Rng): void {
     s.setupSeat = 0;
   } else {
     s.firstSeat = rng.int(s.players);
-    startTurns(s);
+    startTurns(s, rng);
   }
 }
 
-function startTurns(s: SquirmishState): void {
+function startTurns(s: SquirmishState, rng: Rng): void {
   s.phase = PH_TURN;
   s.mover = s.firstSeat;
   s.toMove = s.firstSeat;
@@ -227,6 +229,7 @@ function startTurns(s: SquirmishState): void {
   s.placedThisTurn = 0;
   // A hand limit below the deal (a variant) bites before the first step.
   s.setupHandCheck = true;
+  turnStartTriggers(s, rng);
 }
 
 function resolveWeighIn(s: SquirmishState, rng: Rng): void {
@@ -318,7 +321,7 @@ function nextDecision(s: SquirmishState, rng: Rng): boolean {
         s.dec = DEC_WEIGH_PLACE;
         return true;
       }
-      startTurns(s);
+      startTurns(s, rng);
       return false;
     case PH_DRAFT:
       if (s.setupCount < s.players * s.deal) {
@@ -343,7 +346,7 @@ function nextDecision(s: SquirmishState, rng: Rng): boolean {
       return false;
     }
     s.stepEnding = false;
-    if (++s.stepIdx >= stepsOf(s).length) endTurn(s);
+    if (++s.stepIdx >= stepsOf(s).length) endTurn(s, rng);
     return false;
   }
   const step = currentStep(s);
@@ -357,7 +360,7 @@ function nextDecision(s: SquirmishState, rng: Rng): boolean {
   return true;
 }
 
-function endTurn(s: SquirmishState): void {
+function endTurn(s: SquirmishState, rng: Rng): void {
   for (let k = 0; k < s.gridCount; k++) s.stat(s.gridList[k]!, CC_TURNS, 1);
   s.turns++;
   if (s.turns >= s.rules.maxTurns) {
@@ -374,6 +377,16 @@ function endTurn(s: SquirmishState): void {
   s.stepIdx = 0;
   s.stepEnding = false;
   s.placedThisTurn = 0;
+  turnStartTriggers(s, rng);
+}
+
+/** The mover's turn-start abilities fire on their own, in the grid's order; their effects are queued before the first step. */
+function turnStartTriggers(s: SquirmishState, rng: Rng): void {
+  const t = s.table;
+  for (let k = 0; k < s.gridCount; k++) {
+    const i = s.gridList[k]!;
+    if (s.owner[i] === s.mover && (t.cardTriggers[s.instCard[i]!]! & (1 << T_TURN_START)) !== 0) triggerAbilities(s, i, T_TURN_START, -1, rng);
+  }
 }
 
 /** Clean-up: knock-outs, the win check, fragmentation and re-attachment, consolation prizes. */
@@ -386,7 +399,7 @@ function cleanup(s: SquirmishState, rng: Rng): boolean {
     let nv = 0;
     for (let k = 0; k < s.gridCount; k++) {
       const i = s.gridList[k]!;
-      if (s.koMarked[i] === 1 || s.damage[i]! >= s.hpOf(i)) labels[nv++] = i;
+      if (s.isOut(i)) labels[nv++] = i;
     }
     for (let k = 0; k < nv; k++) {
       const i = labels[k]!;
@@ -519,13 +532,6 @@ function fragment(s: SquirmishState, rng: Rng): void {
   }
 }
 
-function removeAside(s: SquirmishState, i: number): void {
-  for (let k = 0; k < s.asideLen; k++)
-    if (s.aside[k] === i) {
-      s.aside[k] = s.aside[--s.asideLen]!;
-      return;
-    }
-}
 
 // ----- options -----------------------------------------------------------------------------------
 
@@ -755,7 +761,7 @@ function take(s: SquirmishState, action: number, rng: Rng): void {
     case DEC_REATTACH:
       s.gameCounters[G_REATTACHED]!++;
       if (op === OP_PLACE) {
-        removeAside(s, x);
+        s.removeAside(x);
         s.putOnGrid(x, s.owner[x]!, y);
       } else {
         const W = s.W;
@@ -825,7 +831,7 @@ function takeStep(s: SquirmishState, p: number, op: number, x: number, y: number
       s.seatCounters[p * SEAT_COUNTERS + S_MOVES]!++;
       break;
     case OP_DRAW:
-      drawCard(s, p, rng);
+      drawStepDraw(s, p, rng);
       break;
   }
   s.stepEnding = true;
@@ -967,7 +973,7 @@ export function checkInvariants(s: SquirmishState): string | null {
     if (inPlay[p]! > s.rules.inPlayLimit) return `seat ${p} has ${inPlay[p]} cards in play, above the limit of ${s.rules.inPlayLimit}`;
   }
   for (let g = 0; g < s.groupInPlay.length; g++) if (s.table.groupCount > 0 && groups[g] !== s.groupInPlay[g]) return `group ${g} count is off`;
-  const inCleanup = s.phase === PH_TURN && currentStep(s) === ST_CLEANUP && s.cuStage !== 0;
+  const inCleanup = (s.phase === PH_TURN && currentStep(s) === ST_CLEANUP && s.cuStage !== 0) || relaying(s);
   if (!inCleanup && s.asideLen > 0) return `${s.asideLen} cards set aside outside clean-up`;
   if (!inCleanup && !s.terminal && s.gridCount > 1 && islands(s, labels, sizes) !== 1) return 'the Squirmish is not connected outside clean-up';
   if (s.terminal && !s.capped && (s.winner < 0 || s.victoryLen[s.winner]! < s.rules.victoryTarget)) return `seat ${s.winner} won without ${s.rules.victoryTarget} prizes`;

@@ -166,10 +166,18 @@ export class SquirmishState implements GameState {
   readonly attacksMade: Int16Array;
   /** Tabletop battle cry: the turn in which the card was placed (-1: spent or none). */
   readonly cryTurn: Int32Array;
+  /**
+   * Videogame battle cry spent: 1 once the card has made its first attack ever in this game. Not
+   * cleared when the card re-enters play (rules doc, Editions: "+1 on the card's first attack ever").
+   */
+  readonly cryUsed: Uint8Array;
   readonly movedTurn: Int32Array;
   /** Statuses are active while turns < the stored turn. */
   readonly noAttackUntil: Int32Array;
   readonly notAttackableUntil: Int32Array;
+  /** Status cannot-attack-me: the one card this card may not attack (-1: none), until noAttackOnUntil. */
+  readonly noAttackOn: Int16Array;
+  readonly noAttackOnUntil: Int32Array;
   /** Seat credited with a knock-out of this card (the controller of the last card that hurt it), and whether that card had ko-override. */
   readonly lastHitBy: Int8Array;
   readonly lastHitOverride: Uint8Array;
@@ -248,8 +256,9 @@ export class SquirmishState implements GameState {
   readonly jobCount: Int16Array;
   readonly jobData: Int16Array;
   readonly jobDepth: Int8Array;
-  /** Pending re-roll: the rolled face of the attack job at the queue head. */
+  /** Pending re-roll: the rolled face of the attack job at the queue head, and the card whose re-roll is offered. */
   pendingFace = 0;
+  rerollCard = -1;
 
   // What happened since the last decision, for traces (render.ts): attacks and knock-outs.
   evCount = 0;
@@ -304,9 +313,12 @@ export class SquirmishState implements GameState {
     this.knownBy = new Uint8Array(M);
     this.attacksMade = new Int16Array(M);
     this.cryTurn = new Int32Array(M);
+    this.cryUsed = new Uint8Array(M);
     this.movedTurn = new Int32Array(M);
     this.noAttackUntil = new Int32Array(M);
     this.notAttackableUntil = new Int32Array(M);
+    this.noAttackOn = new Int16Array(M);
+    this.noAttackOnUntil = new Int32Array(M);
     this.lastHitBy = new Int8Array(M);
     this.lastHitOverride = new Uint8Array(M);
     this.lastHitSource = new Int16Array(M);
@@ -375,6 +387,13 @@ export class SquirmishState implements GameState {
   }
   hpOf(i: number): number {
     return this.table.hp[this.instCard[i]!]!;
+  }
+  /**
+   * Knocked out and waiting for clean-up: its damage reached its HP, or a `ko` effect marked it.
+   * A knocked-out card stays knocked out (healing cannot undo it) and starts nothing more.
+   */
+  isOut(i: number): boolean {
+    return this.koMarked[i] === 1 || this.damage[i]! >= this.hpOf(i);
   }
   groupOf(i: number): number {
     return this.table.group[this.instCard[i]!]!;
@@ -507,6 +526,8 @@ export class SquirmishState implements GameState {
     this.movedTurn[i] = -1;
     this.noAttackUntil[i] = 0;
     this.notAttackableUntil[i] = 0;
+    this.noAttackOn[i] = -1;
+    this.noAttackOnUntil[i] = 0;
     this.lastHitBy[i] = -1;
     this.lastHitOverride[i] = 0;
     this.lastHitSource[i] = -1;
@@ -538,6 +559,15 @@ export class SquirmishState implements GameState {
     this.inPlay[this.owner[i]!]!--;
     const g = this.groupOf(i);
     if (g >= 0) this.groupInPlay[g]!--;
+  }
+
+  /** Take instance i out of the cards set aside (its loc is set by the caller). */
+  removeAside(i: number): void {
+    for (let k = 0; k < this.asideLen; k++)
+      if (this.aside[k] === i) {
+        this.aside[k] = this.aside[--this.asideLen]!;
+        return;
+      }
   }
 
   swapCells(a: number, b: number): void {
@@ -635,6 +665,7 @@ export class SquirmishState implements GameState {
 
   /** Heal instance i by n (never above its starting HP); `source` gets the credit in the measurements. */
   healCard(i: number, n: number, source: number): number {
+    if (this.isOut(i)) return 0; // knocked out at once: healing comes too late
     const healed = Math.min(n, this.damage[i]!);
     if (healed <= 0) return 0;
     this.damage[i]! -= healed;

@@ -23,6 +23,8 @@ export const TRIGGERS = {
   'opponent-draws': 5,
   /** This card is placed in the Squirmish (from hand). */
   placed: 6,
+  /** On its own at the start of its controller's turn, before the first step. */
+  'turn-start': 7,
 } as const;
 export type TriggerName = keyof typeof TRIGGERS;
 export const T_ATTACK = 0;
@@ -32,8 +34,9 @@ export const T_STATIC = 3;
 export const T_WEIRD = 4;
 export const T_OPP_DRAW = 5;
 export const T_PLACED = 6;
-export const TRIGGER_COUNT = 7;
-export const TRIGGER_NAMES = ['attack', 'attacked', 'after-attack', 'always', 'your-turn', 'opponent-draws', 'placed'];
+export const T_TURN_START = 7;
+export const TRIGGER_COUNT = 8;
+export const TRIGGER_NAMES = ['attack', 'attacked', 'after-attack', 'always', 'your-turn', 'opponent-draws', 'placed', 'turn-start'];
 
 /** Who an effect reaches (`to:`). "Enemy" and "own" are relative to the controller of the card with the ability. */
 export const TARGETS = {
@@ -108,6 +111,10 @@ export const COUNTS = {
   'own-hand': 14,
   /** Starting hit points of the attacking card. */
   'attacker-hp': 15,
+  /** Cards in play, everybody's. */
+  'in-play': 16,
+  /** Cards in the discard pile. */
+  'discard-pile': 17,
 } as const;
 export type CountName = keyof typeof COUNTS;
 export const COUNT_NAMES = Object.keys(COUNTS);
@@ -159,22 +166,33 @@ export const E_MOVE_DAMAGE = 22;
 export const E_ROLL_AGAIN = 23;
 export const E_KO_OVERRIDE = 24;
 export const E_CUSTOM = 25;
+export const E_REROLL_ANY = 26;
+export const E_RELAY = 27;
+export const E_DRAW_AND_PLACE = 28;
+/** Effect words as a card file writes them, indexed by verb; splash and attack-another (last) compile to damage and roll-again. */
 export const EFFECT_NAMES = [
   'damage', 'heal', 'add', 'multiply', 'divide', 'ko', 'avoid', 'reduce', 'ignore-below', 'draw',
   'look-and-discard', 'discard-drawn', 'reach-any', 'cannot-attack', 'immune-to', 'status',
   'move-self-anywhere', 'move-opponent', 'rearrange', 'extra-move', 'reroll', 'confuse',
-  'move-damage', 'roll-again', 'ko-override', 'custom',
+  'move-damage', 'roll-again', 'ko-override', 'custom', 'reroll-any', 're-lay', 'draw-and-place',
+  'splash', 'attack-another',
 ];
+/** `effArg` of roll-again: 1 = attack-another (not the card just attacked). */
+export const ROLL_AGAIN_OTHER = 1;
+/** `effArg` of confuse: 1 = a knock-out the confused card deals scores for this card's controller. */
+export const CONFUSE_CREDIT = 1;
 
 /** Effects that change the attack being made or received (applied in the modifier step, not queued). */
 export const isModifier = (e: number): boolean => e === E_ADD || e === E_MULTIPLY || e === E_DIVIDE;
 /** Effects that only make sense as always-on (static) abilities. */
-export const STATIC_EFFECTS: readonly number[] = [E_REACH_ANY, E_CANNOT_ATTACK, E_IMMUNE_TO, E_REROLL, E_KO_OVERRIDE];
+export const STATIC_EFFECTS: readonly number[] = [E_REACH_ANY, E_CANNOT_ATTACK, E_IMMUNE_TO, E_REROLL, E_KO_OVERRIDE, E_REROLL_ANY, E_DRAW_AND_PLACE];
 
 /** Status effects put on a card for a while. */
 export const STATUS_NO_ATTACK = 0;
 export const STATUS_NOT_ATTACKABLE = 1;
-export const STATUS_NAMES = ['cannot-attack', 'cannot-be-attacked'];
+/** The carrier may not attack the card that gave it the status (one particular card, not a group). */
+export const STATUS_NO_ATTACK_ON_ME = 2;
+export const STATUS_NAMES = ['cannot-attack', 'cannot-be-attacked', 'cannot-attack-me'];
 export const DURATION_THIS_TURN = 0;
 export const DURATION_NEXT_TURN = 1;
 export const DURATION_IN_PLAY = 2;

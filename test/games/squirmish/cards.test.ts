@@ -171,13 +171,15 @@ describe('triggers and targets', () => {
     ok(s);
   });
 
-  it('go down fighting: a knocked-out card can still use its weird ability before clean-up', () => {
-    const healer = card('Healer', 6, { abilities: [{ name: 'Mend', when: 'your-turn', do: [{ heal: 2, to: 'self' }] }] });
+  it('go down fighting: a knocked-out card can still use its weird ability before clean-up, and still goes', () => {
+    // Rules doc: "KOs are applied in clean-up, after abilities resolve ("go down fighting")";
+    // "a card is knocked out (KO) when damage >= its HP" (so its own healing cannot save it).
+    const brawler = card('Brawler', 6, { abilities: [{ name: 'Last Swing', when: 'your-turn', do: [{ damage: 2, to: 'adjacent-enemies' }, { heal: 2, to: 'self' }] }] });
     const rng = new ScriptedRng();
-    const s = position({ cards: [healer], step: 'abilities', grid: [['Healer', 0, 0, 0, 6], ['Plain16', 1, 1, 0]] }, rng);
-    choose(s, 'seat 0 uses "Mend" of Healer', rng);
-    expect(where(s, 'Healer')).toEqual([0, 0]);
-    expect(damageOf(s, 'Healer')).toBe(4);
+    const s = position({ cards: [brawler], step: 'abilities', grid: [['Brawler', 0, 0, 0, 6], ['Plain16', 1, 1, 0], ['Plain17', 0, -1, 0]] }, rng);
+    choose(s, 'seat 0 uses "Last Swing" of Brawler', rng);
+    expect(damageOf(s, 'Plain16')).toBe(2);
+    expect(where(s, 'Brawler')).toBeNull();
   });
 
   it('when an opponent draws: make them discard the card just drawn (on a roll)', () => {

@@ -67,6 +67,22 @@ describe('validation of card files', () => {
     expect(errorOf(ab('{ when: attack, if: { face-roll: 6 }, do: [{ add: 1 }] }'))).toMatch(/\.if\.face-roll: .*unknown condition/);
   });
 
+  it('a number out of range: a d6 face of 9 in a face or roll condition', () => {
+    const deck = `cards:\n  - name: Lucky Larry\n    hp: 5\n    attack: [none, 1, 1, 2, 2, 3]\n    abilities:\n      - name: Dodge\n        when: attacked\n        if: { face: [5, 9] }\n        do: [avoid]\n${filler}`;
+    expect(errorOf(deck)).toBe(
+      '<dir>/decks/d.yaml:8: cards[0].abilities[0].if.face: card "Lucky Larry", ability "Dodge": condition face: expected d6 faces from 1 to 6 (a face, [low, high] or {min, max}), but 9 is not a face of a d6, found [5,9]',
+    );
+    expect(errorOf(deck.replace('face: [5, 9]', 'roll: 0'))).toMatch(/d\.yaml:8: cards\[0\]\.abilities\[0\]\.if\.roll: card "Lucky Larry", ability "Dodge": condition roll: .* but 0 is not a face of a d6/);
+    expect(errorOf(deck.replace('face: [5, 9]', 'roll: { min: 5 }'))).toBe('no error');
+  });
+
+  it('one line, naming the file, the card and the field', () => {
+    const deck = `cards:\n  - name: Oddball\n    hp: 4\n    attack: [1, 2, 3, 4, 5, 6]\n    abilities:\n      - { when: attacked, do: [avoyd] }\n${filler}`;
+    const message = errorOf(deck);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toMatch(/^<dir>\/decks\/d\.yaml:6: cards\[0\]\.abilities\[0\]\.do\[0\]: card "Oddball"/);
+  });
+
   it('effects where they cannot work', () => {
     const ab = (a: string) => `cards:\n  - name: Oddball\n    hp: 4\n    attack: [1, 2, 3, 4, 5, 6]\n    abilities:\n      - ${a}\n`;
     expect(errorOf(ab('{ when: attack, do: [avoid] }'))).toMatch(/avoid only works when this card is attacked/);
@@ -89,6 +105,24 @@ describe('validation of card files', () => {
   });
 });
 
+/** The card-language words added in issue 17: the Classic 70 stays as it was, Storm Front uses them. */
+const NEW_WORDS = ['splash', 'attack-another', 'reroll-any', 're-lay', 'draw-and-place', 'turn-start'];
+
+describe('Storm Front, the second shipped deck', () => {
+  const text = readFileSync('scenarios/squirmish/decks/storm-front.yaml', 'utf8');
+  const deck = deckIR(deckFileSchema.parse(parse(text)));
+
+  it('is a valid pool of at least 36 cards that uses every word added in issue 17', () => {
+    expect(deck.cards.length).toBeGreaterThanOrEqual(36);
+    for (const word of NEW_WORDS.filter((w) => w !== 'turn-start')) expect(text, `effect ${word}`).toMatch(new RegExp(`[\\s\\[{]${word}[:\\],\\s}]`));
+    expect(text).toMatch(/when: turn-start\b/);
+    expect(text).toMatch(/confuse: credit/);
+    expect(text).toMatch(/status: cannot-attack-me/);
+    expect(text).toMatch(/base: -1, per: own-in-play/);
+    for (const count of ['in-play', 'discard-pile']) expect(text, `count ${count}`).toMatch(new RegExp(`[{\\s]${count}: `));
+  });
+});
+
 describe('the Classic 70', () => {
   const data = parse(readFileSync('scenarios/squirmish/decks/classic-70.yaml', 'utf8'));
   const deck = deckIR(deckFileSchema.parse(data));
@@ -104,10 +138,10 @@ describe('the Classic 70', () => {
     for (const g of data.groups) expect(g.abilities?.length, g.id).toBeGreaterThan(0);
   });
 
-  it('uses every effect, trigger, target and count of the card language', () => {
+  it('uses every effect, trigger, target and count of the card language (but the words of issue 17, see Storm Front)', () => {
     // add, multiply and divide are also written as modify: "+1", "x2", "/2".
-    for (const word of EFFECT_NAMES.filter((w) => w !== 'multiply' && w !== 'divide')) expect(text, `effect ${word}`).toMatch(new RegExp(`[\\s\\[{]${word}[:\\],\\s}]`));
-    for (const word of Object.keys(TRIGGERS)) expect(text, `trigger ${word}`).toMatch(new RegExp(`when: ${word}\\b`));
+    for (const word of EFFECT_NAMES.filter((w) => w !== 'multiply' && w !== 'divide' && !NEW_WORDS.includes(w))) expect(text, `effect ${word}`).toMatch(new RegExp(`[\\s\\[{]${word}[:\\],\\s}]`));
+    for (const word of Object.keys(TRIGGERS).filter((w) => !NEW_WORDS.includes(w))) expect(text, `trigger ${word}`).toMatch(new RegExp(`when: ${word}\\b`));
     for (const word of Object.keys(TARGETS)) if (word !== 'chosen' && word !== 'all-own' && word !== 'all' && word !== 'target') expect(text, `target ${word}`).toMatch(new RegExp(`to: ${word}\\b`));
     for (const word of ['face', 'roll', 'group-in-play', 'target-owner-in-play', 'target-owner-victory', 'opponent-victory', 'own-victory', 'target-hp'])
       expect(text, `count ${word}`).toMatch(new RegExp(`${word}[:,\\s}]`));
