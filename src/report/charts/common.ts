@@ -164,7 +164,8 @@ export const firstPlayer: ChartBuilder = {
   build({ summary: s }: ReportInput) {
     const fp = s.firstPlayer;
     const rows = [rowOf('first player', fp.wins, s.games)];
-    return rateChart('First-player advantage', 'Who', rows, fp.fair, `fair share ${percent(fp.fair)}`);
+    const title = fp.sameBot === false ? 'First-player advantage (mixed-bot figure)' : 'First-player advantage';
+    return rateChart(title, 'Who', rows, fp.fair, `fair share ${percent(fp.fair)}`);
   },
 };
 

@@ -54,6 +54,8 @@ export interface Summary {
     scenarioHash: string;
     /** The game's resolved set-up (GameModule.setup), for games that have one: e.g. Squish's board. */
     setup?: Record<string, unknown>;
+    /** The set-up every figure was measured under, in words (GameModule.describeSetup). */
+    setupDescription: string;
   };
   games: number;
   /** Games won by a seat (neither drawn nor capped). */
@@ -67,8 +69,12 @@ export interface Summary {
    * pairs where a sat against b and how many of those a won (a's win rate when facing b).
    */
   matchups: { policy: string; opponent: string; games: number; wins: number; winRate: number; winRateCI: [number, number] }[];
-  /** How often the seat that moved first won, against the fair share 1/players. */
-  firstPlayer: { wins: number; winRate: number; winRateCI: [number, number]; fair: number };
+  /**
+   * How often the seat that moved first won, against the fair share 1/players. `sameBot`: every
+   * seat played the same policy with the same parameters, so the figure is the game's; otherwise
+   * it is a mixed-bot figure (it also measures which bot tends to move first).
+   */
+  firstPlayer: { wins: number; winRate: number; winRateCI: [number, number]; fair: number; sameBot: boolean };
   length: { turns: Distribution; rounds: Distribution };
   /** Present when the run had a stopping rule (run --until): which rule stopped it, and when. */
   stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
@@ -82,6 +88,12 @@ export interface Summary {
 
 function proportion(count: number, n: number): Proportion {
   return { count, rate: n > 0 ? count / n : 0, ci: wilson(count, n) };
+}
+
+/** Every seat plays the same policy with the same parameters. */
+export function sameBot(plan: Plan): boolean {
+  const key = (i: number) => JSON.stringify([plan.seats[i]!.policy, plan.seats[i]!.params]);
+  return plan.seats.every((_, i) => key(i) === key(0));
 }
 
 export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Summary {
@@ -153,6 +165,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
       seed: plan.seed,
       scenarioHash: plan.scenarioHash,
       ...(game.setup ? { setup: game.setup(plan.rules, players) } : {}),
+      setupDescription: game.describeSetup(plan.rules, players),
     },
     games: n,
     decided: n - acc.draws - acc.capped,
@@ -161,7 +174,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     seats,
     policies,
     matchups,
-    firstPlayer: { wins: acc.firstMoverWins, winRate: n > 0 ? acc.firstMoverWins / n : 0, winRateCI: wilson(acc.firstMoverWins, n), fair: 1 / players },
+    firstPlayer: { wins: acc.firstMoverWins, winRate: n > 0 ? acc.firstMoverWins / n : 0, winRateCI: wilson(acc.firstMoverWins, n), fair: 1 / players, sameBot: sameBot(plan) },
     length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
     metrics: { game: gameMetrics, seats: seatMetrics, tables },
   };

@@ -97,6 +97,44 @@ describe('set-up', () => {
   });
 });
 
+describe('setup: random', () => {
+  /** Over some games: which seat set up first, and which edge each seat was offered. */
+  const deals = (setup: 'fixed' | 'random', games: number) => {
+    const s = squall.createState(rules({ setupEdges: [['south'], ['north']], setup }), 2);
+    const rng = new Rng();
+    const seen = new Set<string>();
+    for (let g = 0; g < games; g++) {
+      rng.seedGame(3, 0, g);
+      squall.reset(s, rng);
+      const placer = s.toMove;
+      const edge = spotEdge(legal(s)[0]! - PLACE);
+      apply(s, legal(s)[0]!);
+      // The other seat places next, along the other list.
+      expect(s.toMove).toBe(1 - placer);
+      expect(spotEdge(legal(s)[0]! - PLACE)).toBe(edge === 2 ? 0 : 2);
+      seen.add(`seat ${placer} first on ${edge === 2 ? 'south' : 'north'}`);
+    }
+    return [...seen].sort();
+  };
+
+  it('deals the edge lists to the seats and picks who sets up first, per game', () => {
+    expect(deals('random', 60)).toEqual(['seat 0 first on north', 'seat 0 first on south', 'seat 1 first on north', 'seat 1 first on south']);
+  });
+
+  it('fixed: seat 0 sets up first, along the first list', () => {
+    expect(deals('fixed', 20)).toEqual(['seat 0 first on south']);
+  });
+
+  it('checkSetup refuses a random set-up that could leave a character without room along a list dealt to it', () => {
+    // The south band is under terrain: fine for seat 1 (north) when fixed, not when the lists may swap.
+    const terrain = { obstacles: [{ shape: 'rect', x: 0, y: 0, width: 12, height: 3 }] };
+    expect(squall.checkSetup!(rules({ setupEdges: [['north'], ['east', 'south']], terrain }), 2)).toBeNull();
+    const problem = squall.checkSetup!(rules({ setupEdges: [['north'], ['south']], terrain, setup: 'random' }), 2);
+    expect(problem?.[0]).toBe('rules.terrain');
+    expect(problem?.[1]).toContain('rules.setup: random');
+  });
+});
+
 describe('initiative', () => {
   const placed = (players = 2) => {
     const r = rules({}, [{ name: 'A' }, { name: 'B' }, { name: 'C' }]);
