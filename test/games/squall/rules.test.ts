@@ -35,7 +35,8 @@ import {
   type SquallState,
 } from '../../../src/games/squall/state.js';
 import { enterRange, spotPosition } from '../../../src/games/squall/rules.js';
-import { baseEdgeGap } from '../../../src/games/squall/geometry.js';
+import { candidateOffered, ringPoint, positionFree } from '../../../src/games/squall/moves.js';
+import { baseEdgeGap, isBtb } from '../../../src/games/squall/geometry.js';
 import { NO_WINNER } from '../../../src/sim/types.js';
 import { Rng } from '../../../src/sim/rng.js';
 import { rules, position, legal, ScriptedRng, bearingOf, type CharacterSpec } from './position.js';
@@ -132,6 +133,25 @@ describe('setup: random', () => {
     const problem = squall.checkSetup!(rules({ setupEdges: [['north'], ['south']], terrain, setup: 'random' }), 2);
     expect(problem?.[0]).toBe('rules.terrain');
     expect(problem?.[1]).toContain('rules.setup: random');
+  });
+});
+
+describe('contact points against a wall', () => {
+  it('a blocked BTB point slides round the ring to the nearest free point, so contact stays on offer', () => {
+    // B stands against the south edge facing 305 degrees. Its front-left point (45 degrees to
+    // the left of its facing: bearing 260) is partly off the board; sliding it 10 degrees round
+    // (bearing 270, due west of B) makes it fit.
+    const r = rules();
+    const s = position(r, [{ x: 2, y: 6, facing: 0 }, { x: 6, y: 0.5, facing: 305 }]);
+    expect(candidateOffered(s, 0, ringCandidate(1, 1))).toBe(true);
+    const xy = new Float64Array(2);
+    ringPoint(s, 0, 1, 1, xy);
+    expect(positionFree(s, 0, xy[0]!, xy[1]!)).toBe(true);
+    expect(isBtb(xy[0]!, xy[1]!, 0.5, 6, 0.5, 0.5)).toBe(true);
+    const bearing = ((Math.atan2(xy[0]! - 6, xy[1]! - 0.5) * 180) / Math.PI + 360) % 360;
+    expect(Math.abs(bearing - 260)).toBeLessThanOrEqual(20 + 1e-9);
+    // The rear point (bearing 125, into the edge) is too far off to slide: still not offered.
+    expect(candidateOffered(s, 0, ringCandidate(1, 4))).toBe(false);
   });
 });
 
