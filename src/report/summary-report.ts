@@ -13,7 +13,8 @@ export function keyNumbers(s: Summary): string[] {
   for (const seat of s.seats) {
     const half = (seat.winRateCI[1] - seat.winRateCI[0]) / 2;
     const d = pctDigits(seat.winRateCI);
-    lines.push(`Seat ${seat.seat} (${seat.policy}) wins ${pct(seat.winRate, d)} ± ${pct(half, d)} of ${s.games.toLocaleString('en-US')} games.`);
+    const mixed = s.firstPlayer.sameBot === false ? ' (mixed-bot figure)' : '';
+    lines.push(`Seat ${seat.seat} (${seat.policy}) wins ${pct(seat.winRate, d)} ± ${pct(half, d)} of ${s.games.toLocaleString('en-US')} games${mixed}.`);
   }
   if (s.policies.length > 1) {
     for (const p of s.policies) {
@@ -23,10 +24,22 @@ export function keyNumbers(s: Summary): string[] {
     }
   }
   lines.push(s.firstPlayer.statement);
+  if (s.scenario.setupDescription) lines.push(`Set-up: ${s.scenario.setupDescription}.`);
   lines.push(`Draws: ${s.draws.count} (${pct(s.draws.rate, 2)}); capped games: ${s.capped.count} (${pct(s.capped.rate, 2)}).`);
+  const warning = cappedWarning(s);
+  if (warning) lines.unshift(warning);
   const t = s.length.turns;
   lines.push(`A game lasts ${num(t.mean, 1)} turns on average (sd ${num(t.sd, 1)}; median ${t.percentiles.p50}, 5-95%: ${t.percentiles.p5}-${t.percentiles.p95}), ${num(s.length.rounds.mean, 1)} rounds.`);
   return lines;
+}
+
+/** Above this share of capped games a run's figures describe the cap as much as the game. */
+export const CAPPED_WARN_RATE = 0.02;
+
+/** The loud line every output of a run capping more than 2% of its games starts with, or null. */
+export function cappedWarning(s: Summary): string | null {
+  if (s.capped.rate <= CAPPED_WARN_RATE) return null;
+  return `WARNING: ${pct(s.capped.rate, 1)} of games (${s.capped.count.toLocaleString('en-US')} of ${s.games.toLocaleString('en-US')}) hit the turn cap (more than ${pct(CAPPED_WARN_RATE)}): they count as neither win nor draw, so every win rate here is of the games that finished in time. Raise maxTurns or check the bots.`;
 }
 
 function tables(s: Summary, table: Table, heading: (t: string) => string): string[] {

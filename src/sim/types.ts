@@ -150,6 +150,12 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
    * JSON. Recorded in summary.json (`scenario.setup`) so reports can draw it without the game.
    */
   setup?(rules: R, players: number): Record<string, unknown>;
+  /**
+   * The set-up a run's figures are measured under, in one sentence: who moves or sets up
+   * first and who gets which start square, edge or character, and whether that is fixed or
+   * drawn per game (rules.setup). Every report prints it beside the first-player figure.
+   */
+  describeSetup(rules: R, players: number): string;
   /** Games per pool task: large enough that a task takes well over 10 ms. */
   readonly shardSize: number;
   /** The turn cap for these rules; game length histograms are sized by it. */

@@ -39,6 +39,13 @@ export const squall: GameModule<SquallState, SquallRules> = {
   hiddenInformation: false,
   visibility: 'everything is on the table: positions, facings, HP, SPECIAL and each roster entry',
   rulesSchema: squallRulesSchema,
+  describeSetup: (rules, players) => {
+    const lists = Array.from({ length: players }, (_, p) => setupEdgesOf(rules, p).join('/'));
+    const same = lists.every((l) => l === lists[0]);
+    const edges = same ? `every seat sets up along ${lists[0]}` : rules.setup === 'random' ? `the edge lists ${lists.join(', ')} dealt to the seats at random` : `seat i sets up along ${lists.join(', ')} respectively`;
+    const first = rules.setup === 'random' ? 'a random seat sets up first' : "seat 0's team sets up first";
+    return `${edges}, ${first}, for every game; initiative rolled every game (its winner chooses who starts)`;
+  },
   prepareRules(rules, ctx) {
     const out = { ...rules };
     const where = typeof out.roster === 'string' ? `the roster (${out.roster})` : out.roster === undefined ? 'the default roster' : 'the roster (inline in rules.roster)';
@@ -88,7 +95,21 @@ export const squall: GameModule<SquallState, SquallRules> = {
     const edges = rules.setupEdges;
     if (edges.length > 0 && Array.isArray(edges[0]) && edges.length !== players)
       return ['rules.setupEdges', `expected one list of edges per seat (${players}), found ${edges.length}`];
-    return setupProblem(rules, players, seats);
+    if (rules.setup === 'fixed') return setupProblem(rules, players, seats, (p) => setupEdgesOf(rules, p), seats.map((_, p) => p));
+    // setup random deals the edge lists to the seats in any order and any seat may set up
+    // first: every deal and every first seat must leave each character room.
+    const seen = new Set<string>();
+    for (const deal of permutations(players)) {
+      const key = JSON.stringify(deal.map((q) => setupEdgesOf(rules, q)));
+      if (seen.has(key)) continue; // the same lists in the same seats (one list for every seat: one deal)
+      seen.add(key);
+      for (let first = 0; first < players; first++) {
+        const order = seats.map((_, i) => (first + i) % players);
+        const problem = setupProblem(rules, players, seats, (p) => setupEdgesOf(rules, deal[p]!), order);
+        if (problem) return [problem[0], `${problem[1]} (in one of the set-ups rules.setup: random deals)`];
+      }
+    }
+    return null;
   },
   shardSize: 2_000,
   maxTurns: (rules) => rules.maxTurns,
@@ -120,7 +141,13 @@ function toShape(o: ReturnType<typeof terrainOf>['obstacles'][number]): Obstacle
  * assumed to take the spot that blocks most of this one's, so a scenario is refused only if
  * the game could get stuck, or nearly so.)
  */
-function setupProblem(rules: SquallRules, players: number, seats: number[][]): [string, string] | null {
+/** Every ordering of 0..n-1 (n is at most MAX_PLAYERS; only checkSetup calls this, once per plan). */
+function permutations(n: number): number[][] {
+  if (n === 0) return [[]];
+  return permutations(n - 1).flatMap((rest) => Array.from({ length: n }, (_, i) => [...rest.slice(0, i), n - 1, ...rest.slice(i)]));
+}
+
+function setupProblem(rules: SquallRules, players: number, seats: number[][], edgesFor: (seat: number) => readonly string[], seatOrder: number[]): [string, string] | null {
   const roster = rosterOf(rules);
   const terrain = terrainOf(rules);
   const { width, height } = rules.board;
@@ -139,7 +166,7 @@ function setupProblem(rules: SquallRules, players: number, seats: number[][]): [
   // Set-up slots in the order the game places them, each with the roster characters it may hold.
   const all = roster.characters.map((_, k) => k);
   const slots: { seat: number; kinds: number[] }[] = [];
-  seats.forEach((team, p) => team.forEach((k) => slots.push({ seat: p, kinds: rules.matchups !== 'none' ? all : [k] })));
+  for (const p of seatOrder) for (const k of seats[p]!) slots.push({ seat: p, kinds: rules.matchups !== 'none' ? all : [k] });
   for (const slot of slots)
     for (const k of slot.kinds) {
       const c = roster.characters[k]!;
@@ -154,7 +181,7 @@ function setupProblem(rules: SquallRules, players: number, seats: number[][]): [
     let out = free.get(key);
     if (!out) {
       out = [];
-      const allowed = setupEdgesOf(rules, p).map((e) => EDGES.indexOf(e));
+      const allowed = edgesFor(p).map((e) => EDGES.indexOf(e as (typeof EDGES)[number]));
       const r = roster.characters[k]!.base / 2;
       for (let spot = 0; spot < SPOTS; spot++) {
         if (!allowed.includes(spotEdge(spot))) continue;
@@ -165,7 +192,7 @@ function setupProblem(rules: SquallRules, players: number, seats: number[][]): [
     }
     return out;
   };
-  const edgesOf = (p: number) => setupEdgesOf(rules, p).join(', ');
+  const edgesOf = (p: number) => edgesFor(p).join(', ');
   for (let c = 0; c < slots.length; c++) {
     const { seat: p, kinds } = slots[c]!;
     for (const k of kinds) {

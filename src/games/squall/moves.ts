@@ -7,18 +7,34 @@
 import { BTB_TOLERANCE, PAIR, PT, baseOnBoard, isBtb, rimDistance, inSightReg, isCoveredReg, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
 import { COMPASS, COMPASS_DISTANCES, HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, candidateEnemy } from './actions.js';
-import { COMPASS_X, COMPASS_Y } from './world.js';
+import { COMPASS_X, COMPASS_Y, RING_SLIDES } from './world.js';
 import type { SquallState } from './state.js';
 
 /** BTB points sit this far outside contact: well inside the 0.01" tolerance, never overlapping. */
 export const RING_GAP = BTB_TOLERANCE / 2;
 
-/** The BTB point k around enemy e for mover m: into out[0], out[1]. */
+/**
+ * The BTB point k around enemy e for mover m: into out[0], out[1]. Where the point itself is
+ * blocked (off the board, in terrain, under a base) it slides round the ring, up to 20 degrees
+ * either way, to the nearest free point: against a wall or in a corner all eight fixed points
+ * could be blocked while contact was still possible, and a mover that wanted contact stood
+ * still. If no slide is free the point stays where it was (and is not offered).
+ */
 export function ringPoint(s: SquallState, m: number, e: number, k: number, out: Float64Array): void {
   const w = s.world;
+  ringPointAt(s, m, e, w.ringCos[k]!, w.ringSin[k]!, out);
+  if (positionFree(s, m, out[0]!, out[1]!)) return;
+  for (let t = 0; t < RING_SLIDES; t++) {
+    const j = k * RING_SLIDES + t;
+    ringPointAt(s, m, e, w.ringSlideCos[j]!, w.ringSlideSin[j]!, out);
+    if (positionFree(s, m, out[0]!, out[1]!)) return;
+  }
+  ringPointAt(s, m, e, w.ringCos[k]!, w.ringSin[k]!, out);
+}
+
+/** The BTB point at angle (cos c, sin sn) from e's facing, for mover m. */
+function ringPointAt(s: SquallState, m: number, e: number, c: number, sn: number, out: Float64Array): void {
   const d = s.r[m]! + s.r[e]! + RING_GAP;
-  const c = w.ringCos[k]!;
-  const sn = w.ringSin[k]!;
   const fx = s.fx[e]!;
   const fy = s.fy[e]!;
   out[0] = s.x[e]! + d * (fx * c - fy * sn);

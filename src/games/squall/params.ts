@@ -6,6 +6,7 @@
  * from the scenario (`roster: rosters/standard.yaml`) and inlined by `prepareRules`.
  */
 import { z } from 'zod';
+import { setupField } from '../../sim/setup.js';
 import { isStrictlyConvex } from './geometry.js';
 import { statOverridesField } from '../../sim/stat-paths.js';
 
@@ -200,6 +201,7 @@ export const squallRulesSchema = z
       .union([edgeList, z.array(edgeList).min(1).max(MAX_PLAYERS)])
       .default(['north', 'east', 'south', 'west'])
       .describe('Edges a character may set up along: one list for every seat, or one list per seat.'),
+    setup: setupField('which seat sets up along which `setupEdges` list (the lists are dealt to the seats in a random order) and which seat sets up first (then round the table). Initiative is rolled every game either way.'),
     setupDistance: z.number().min(0).max(60).default(2).describe('Set-up band: the base\'s nearest point at most this many inches from the edge.'),
     fov: z.number().gt(0).max(360).default(180).describe('Field of view in degrees, centred on the facing; an attacker whose centre is outside it attacks from behind.'),
     cover: z

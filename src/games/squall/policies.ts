@@ -87,7 +87,7 @@ import {
   E_RIPOSTE,
   E_IGNORE_COVER,
 } from './world.js';
-import { resolveMove, ringPoint, nearestEnemy, coveredFrom, canSeeFrom, sightAt, coverAt, btb } from './moves.js';
+import { resolveMove, ringPoint, nearestEnemy, coveredFrom, canSeeFrom, sightAt, coverAt, btb, validShot } from './moves.js';
 import { spotPosition } from './rules.js';
 
 /** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
@@ -169,9 +169,11 @@ class Brain {
     switch (s.phase) {
       case PH_PLACE:
         return this.chooseSpot(s, actions, n, rng);
-      case PH_FIRST:
-        for (let i = 0; i < n; i++) if (actions[i] === FIRST + s.toMove) return i;
+      case PH_FIRST: {
+        const starter = this.chooseStarter(s);
+        for (let i = 0; i < n; i++) if (actions[i] === FIRST + starter) return i;
         return 0;
+      }
       case PH_MOVE:
       case PH_HALF_MOVE:
       case PH_EXTRA_MOVE:
@@ -250,6 +252,32 @@ class Brain {
       this.pick.offer(i, score, rng);
     }
     return this.pick.index;
+  }
+
+  // --- initiative -----------------------------------------------------------------------------
+
+  /**
+   * Who starts, when this seat won the initiative. Moving first pays when someone can strike
+   * in the first turn: we strike first, or we get to move out of reach or into cover before the
+   * enemy strikes. When nobody can, the side that moves first only walks into the other's
+   * reach, so this seat lets the next seat start (and moves last in the round).
+   */
+  private chooseStarter(s: SquallState): number {
+    const me = s.toMove;
+    for (let c = 0; c < s.count; c++) {
+      if (s.alive[c] === 0) continue;
+      for (let e = 0; e < s.count; e++) {
+        if (s.alive[e] === 0 || !s.enemies(c, e)) continue;
+        if ((s.seatOf[c] === me || s.seatOf[e] === me) && this.canStrikeFirstTurn(s, c, e)) return me;
+      }
+    }
+    return (me + 1) % s.players;
+  }
+
+  /** Could c attack e in its first turn: reach its base with a MOVE (straight line), or shoot it from where it stands? */
+  private canStrikeFirstTurn(s: SquallState, c: number, e: number): boolean {
+    if (rimDistance(s.x[c]!, s.y[c]!, s.r[c]!, s.x[e]!, s.y[e]!, s.r[e]!) <= s.move(c)) return true;
+    return s.rangeStat(c) > 0 && validShot(s, c, e);
   }
 
   // --- moves ----------------------------------------------------------------------------------
@@ -344,6 +372,18 @@ class Brain {
       if (score === -Infinity) continue;
       this.pick.offer(i, score, rng);
     }
+    // No contact point has a route (all blocked, or walled off): rather than stand still, take
+    // the straight move that gets nearest the target, if any gets nearer at all.
+    if (this.pick.best <= -BIG / 2 && s.phase === PH_MOVE) {
+      const before = this.remaining(s, m, target);
+      for (let i = 0; i < n; i++) {
+        const a = actions[i]!;
+        if (!isMove(a) || moveFacing(a) !== 0 || candidateEnemy(moveCandidate(a)) >= 0 || moveCandidate(a) === HOLD_CANDIDATE) continue;
+        resolveMove(s, m, moveCandidate(a), allowance, this.out);
+        const gain = before - rimDistance(this.out[OUT_X]!, this.out[OUT_Y]!, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!);
+        if (gain > 1e-6) this.pick.offer(i, -BIG / 2 + gain, rng);
+      }
+    }
     if (this.pick.index < 0) {
       for (let i = 0; i < n; i++) if (isMove(actions[i]!) && moveCandidate(actions[i]!) === HOLD_CANDIDATE) return i;
       return 0;
@@ -364,7 +404,10 @@ class Brain {
     const e = candidateEnemy(cand);
     if (halfMove && btb(s, m, target)) return cand === HOLD_CANDIDATE ? 10 : -Infinity; // stay in contact
     if (cand === HOLD_CANDIDATE) {
-      if (!btb(s, m, target)) return -this.remaining(s, m, target) - 0.5;
+      // Not in contact: holding is the last resort. (It used to score the straight-line gap,
+      // which beat every ring point whose planner route detours round terrain: the brawler
+      // stood still behind a wall. Any move along a route gets nearer than standing still.)
+      if (!btb(s, m, target)) return -BIG / 2;
       const behind = attackFromBehind(s.x[target]!, s.y[target]!, s.fx[target]!, s.fy[target]!, s.world.cosHalfFov, s.x[m]!, s.y[m]!);
       return 1000 + (behind && this.k.preferRear ? 100 : 0);
     }

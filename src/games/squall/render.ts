@@ -97,7 +97,7 @@ export function render(s: SquallState): string {
     const def = s.defenceSpent[c] ? ', 1 defence die' : '';
     lines.push(`  ${who(s, c)}: ${state}, HP ${s.hp[c]}/${s.hpMax(c)}, SPECIAL ${s.special[c]}${def}`);
   }
-  if (w.obstacles.count > 0 && s.phase === PH_PLACE && s.active === 0) lines.push(`  terrain: ${w.obstacles.count} obstacles`);
+  if (w.obstacles.count > 0 && s.phase === PH_PLACE && s.placed === 0) lines.push(`  terrain: ${w.obstacles.count} obstacles`);
   for (let i = 0; i < s.logLen; i++) lines.push(`  | ${eventText(s, i)}`);
   return lines.join('\n');
 }

@@ -160,20 +160,45 @@ export function reset(s: SquallState, rng: Rng): void {
   s.surrenders = 0;
   s.outOfSightShots = 0;
   s.logLen = 0;
+  dealSetup(s, rng);
   s.phase = PH_PLACE;
-  s.active = 0;
+  s.placed = 0;
+  s.active = s.placeOrder[0]!;
   s.allowance = 0;
   s.tried = 0;
   s.activationTried = 0;
   s.resume = 0;
   clearAttack(s);
-  s.toMove = s.seatOf[0]!;
+  s.toMove = s.seatOf[s.active]!;
   s.turns = 0;
   s.rounds = 0;
   s.firstSeat = 0;
   s.terminal = false;
   s.winner = NO_WINNER;
   s.capped = false;
+}
+
+/**
+ * Who sets up along which edges, and in what order. fixed: seat p takes the scenario's edge
+ * list p and the characters set up in character order (seat 0's team first). random: the edge
+ * lists are dealt to the seats in a random order, and set-up starts with a random seat's team,
+ * then round the table. Initiative is rolled in every game either way.
+ */
+function dealSetup(s: SquallState, rng: Rng): void {
+  const n = s.players;
+  const seats = s.scratchSeats;
+  for (let p = 0; p < n; p++) seats[p] = p;
+  let firstPlacer = 0;
+  if (s.rules.setup === 'random') {
+    rng.shuffle(seats, 0, n);
+    firstPlacer = rng.int(n);
+  }
+  for (let p = 0; p < n; p++) s.seatEdgeMask[p] = s.layoutEdgeMask[seats[p]!]!;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const p = (firstPlacer + i) % n;
+    for (let c = s.teamStart[p]!, end = c + s.teamSize[p]!; c < end; c++) s.placeOrder[k++] = c;
+  }
 }
 
 function clearAttack(s: SquallState): void {
@@ -235,8 +260,9 @@ function place(s: SquallState, spot: number, rng: Rng): void {
   s.alive[c] = 1;
   faceTowards(s, c, s.world.width / 2, s.world.height / 2);
   s.event(EV_PLACE, c, s.x[c]!, s.y[c]!, spot);
-  s.active = c + 1;
-  if (s.active < s.count) {
+  s.placed++;
+  if (s.placed < s.count) {
+    s.active = s.placeOrder[s.placed]!;
     s.toMove = s.seatOf[s.active]!;
     return;
   }

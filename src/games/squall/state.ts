@@ -69,8 +69,14 @@ export class SquallState implements GameState {
   readonly seatOf: Int8Array;
   readonly teamStart: Int8Array;
   readonly teamSize: Int8Array;
-  /** Set-up edges allowed to each seat, bit e for EDGES[e] (north, east, south, west). */
+  /** Set-up edges allowed to each seat this game, bit e for EDGES[e] (north, east, south, west). */
   readonly seatEdgeMask: Uint8Array;
+  /** The scenario's edge lists, seat by seat; rules.setup random deals them out afresh per game. */
+  readonly layoutEdgeMask: Uint8Array;
+  /** Characters in the order they set up (rules.setup random: starting from a random seat). */
+  readonly placeOrder: Int8Array;
+  /** How many characters have set up so far. */
+  placed = 0;
   /** Roster index of each character (chosen per game under `matchups`). */
   readonly kind: Int16Array;
   /** Matchup pair index of this game, -1 without matchups. */
@@ -95,6 +101,8 @@ export class SquallState implements GameState {
 
   // The turn machine.
   phase = PH_PLACE;
+  /** Working space of reset (a permutation of the seats). */
+  readonly scratchSeats: Int8Array;
   /** Character placing (set-up) or acting. */
   active = 0;
   /** Inches available to the current move phase. */
@@ -158,6 +166,9 @@ export class SquallState implements GameState {
     this.kind = new Int16Array(count);
     this.seatEdgeMask = new Uint8Array(players);
     for (let p = 0; p < players; p++) for (const e of setupEdgesOf(rules, p)) this.seatEdgeMask[p]! |= 1 << EDGES.indexOf(e);
+    this.layoutEdgeMask = this.seatEdgeMask.slice();
+    this.placeOrder = new Int8Array(count);
+    this.scratchSeats = new Int8Array(players);
     let c = 0;
     seats.forEach((team, p) => {
       this.teamStart[p] = c;

@@ -19,6 +19,11 @@ import {
 import { RING_POINTS } from './actions.js';
 import { Planner, StaticGraph } from './planner.js';
 
+
+/** Offsets (degrees) a blocked BTB point may slide by, nearest first, alternating sides. */
+const RING_SLIDE_DEGREES = [5, -5, 10, -10, 15, -15, 20, -20];
+export const RING_SLIDES = RING_SLIDE_DEGREES.length;
+
 export const TIMING_INDEX: Record<string, number> = Object.fromEntries(TIMINGS.map((t, i) => [t, i]));
 export const EFFECT_INDEX: Record<string, number> = Object.fromEntries(EFFECT_NAMES.map((e, i) => [e, i]));
 export const T_MOVE = TIMING_INDEX.move!;
@@ -77,6 +82,9 @@ export class World {
   /** Ring points (see actions.ts) as rotations of the enemy's facing. */
   readonly ringCos: Float64Array;
   readonly ringSin: Float64Array;
+  /** Per ring point, RING_SLIDES angles a blocked point may slide to: [k * RING_SLIDES + t]. */
+  readonly ringSlideCos: Float64Array;
+  readonly ringSlideSin: Float64Array;
   readonly ringDegrees: Float64Array;
   readonly maxRange: number;
   /** Matchup pairs (seat 0, seat 1) as roster indices: pairs[2i], pairs[2i + 1]. */
@@ -128,6 +136,11 @@ export class World {
     this.ringDegrees = Float64Array.from(degrees);
     this.ringCos = Float64Array.from(degrees, (d) => Math.cos((d * Math.PI) / 180));
     this.ringSin = Float64Array.from(degrees, (d) => Math.sin((d * Math.PI) / 180));
+    // Where a blocked BTB point slides to (moves.ts ringPoint): RING_SLIDES angles per point,
+    // nearest first, alternating sides, up to 20 degrees away (short of the next point's sector).
+    const slides = degrees.flatMap((d) => RING_SLIDE_DEGREES.map((o) => d + o));
+    this.ringSlideCos = Float64Array.from(slides, (d) => Math.cos((d * Math.PI) / 180));
+    this.ringSlideSin = Float64Array.from(slides, (d) => Math.sin((d * Math.PI) / 180));
     if (degrees.length !== RING_POINTS) throw new Error('ring points out of step with actions.ts');
     this.maxRange = rules.maxRange === 'unlimited' ? Infinity : rules.maxRange;
     const pairs = rules.matchups === 'none' ? [] : matchupPairs(rules);

@@ -6,7 +6,7 @@
  * mini, group-monte, constructed-mini, and drafting.
  */
 import type { GameModule } from '../../sim/types.js';
-import { squirmishRulesSchema, type SquirmishRules, prepareRules, checkSetup, poolOf, MINI_DECK_SIZE, MAX_PLAYERS } from './params.js';
+import { squirmishRulesSchema, type SquirmishRules, prepareRules, checkSetup, poolOf, editionOf, MINI_DECK_SIZE, MAX_PLAYERS } from './params.js';
 import { SquirmishState } from './state.js';
 import { reset, legalActions, apply, copy, checkInvariants, determinize, actionCapacityOf } from './rules.js';
 import { render, describeAction } from './render.js';
@@ -33,6 +33,12 @@ export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
     "a seat sees its own hand, the grid (every card's controller, damage and statuses), the discard and victory piles, every pile's size and the draft row; " +
     "not the deck's order or contents, nor other seats' hands (except cards it has been shown: drafted cards, a hand it looked at), nor another seat's weigh-in pick before the reveal",
   rulesSchema: squirmishRulesSchema,
+  describeSetup: (rules, players) => {
+    const start = rules.drafting ? 'a random seat drafts first; ' : '';
+    return editionOf(rules, players) === 'videogame'
+      ? `${start}the weigh-in decides who starts (${rules.weighIn} HP pick, ties at random), every game`
+      : `${start}first player drawn at random for every game (the tabletop rules)`;
+  },
   prepareRules,
   dataFiles: [
     {

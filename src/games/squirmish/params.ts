@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { setupField } from '../../sim/setup.js';
 import { parse as parseYaml } from 'yaml';
 import type { RulesContext } from '../../sim/types.js';
 import { didYouMean } from '../../sim/scenario/errors.js';
@@ -33,6 +34,9 @@ export const squirmishRulesSchema = z
       .describe('videogame: 2 players, deal 6, weigh-in, turn = attack, abilities & clean-up, place or move, draw; tabletop: 2-4 players, deal 5, random first player, turn = draw, place, move or attack, abilities & clean-up; auto: videogame (the rules doc\'s default) for 2 players, tabletop for 3-4 (the videogame edition is 2-player only).'),
     inPlayLimit: z.number().int().min(1).max(10).default(5).describe("Most of a player's cards in play at once."),
     handLimit: z.number().int().min(1).max(10).default(5).describe('Most cards in hand at the end of any step (extras are discarded, the player choosing).'),
+    setup: setupField(
+      'nothing more: the rules already draw who starts in every game (the weigh-in with random ties, a random tabletop first player, a random first drafter) and seats have no start squares. Accepted so one scenario shape works for every game.',
+    ),
     weighIn: z.enum(['lowest', 'highest']).default('lowest').describe('Videogame weigh-in: the lowest (or highest) HP pick wins and starts; ties at random.'),
     reattach: z
       .enum(['cards', 'fragments'])

@@ -41,6 +41,10 @@ export const squish: GameModule<SquishState, SquishRules> = {
   ],
   checkSetup: (rules, players) => checkLayout(rules, players),
   setup: (rules, players) => setupOf(rules, players),
+  describeSetup: (rules) =>
+    rules.setup === 'random'
+      ? 'start squares dealt to the seats and first player drawn at random for every game'
+      : `seat i starts on start square i; ${rules.firstSeat === 'random' ? 'first player drawn at random for every game' : 'seat 0 moves first in every game'}`,
   shardSize: 5_000,
   maxTurns: (rules) => rules.maxTurns,
   actionCapacity: (rules, players) => actionCapacityOf(rules, players),

@@ -1,7 +1,8 @@
 /**
  * What Squish! adds to the results, beyond wins and game length. Integer counts per game,
- * summed over games (so merging is exact). A seat is a start square, so the per-seat
- * `squished` row is the squish rate per start square: `squishedGames` (games in which the seat
+ * summed over games (so merging is exact). The per-seat counters are kept per start square
+ * (row i: whoever started on start square i; with rules.setup fixed that is always seat i, with
+ * random the seats take turns), so the `squished` row is the squish rate per start square: `squishedGames` (games in which the seat
  * was squished at least once) gives it as a proportion with a Wilson interval, `squished` and
  * `squishedSquared` give squishes per game with its spread (several per game in the advanced game).
  *
@@ -73,15 +74,16 @@ export const squishMetrics: GameMetricsSpec<SquishState> = {
     const k = 9;
     for (let p = 0; p < s.players; p++) {
       const squished = s.seatSquished[p]!;
-      seat[p * k]! += squished;
-      seat[p * k + 1]! += s.seatSquishesCaused[p]!;
-      seat[p * k + 2]! += s.seatSelfSquishes[p]!;
-      seat[p * k + 3]! += s.seatShards[p]!;
-      seat[p * k + 4]! += s.seatShardsLost[p]!;
-      seat[p * k + 5]! += s.seatPushes[p]!;
-      seat[p * k + 6]! += s.markerCell[p]! >= 0 ? 1 : 0;
-      if (squished > 0) seat[p * k + 7]!++;
-      seat[p * k + 8]! += squished * squished;
+      const row = s.startOrder[p]! * k;
+      seat[row]! += squished;
+      seat[row + 1]! += s.seatSquishesCaused[p]!;
+      seat[row + 2]! += s.seatSelfSquishes[p]!;
+      seat[row + 3]! += s.seatShards[p]!;
+      seat[row + 4]! += s.seatShardsLost[p]!;
+      seat[row + 5]! += s.seatPushes[p]!;
+      seat[row + 6]! += s.markerCell[p]! >= 0 ? 1 : 0;
+      if (squished > 0) seat[row + 7]!++;
+      seat[row + 8]! += squished * squished;
     }
   },
   tables(rules): readonly MetricTableSpec[] {

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { RulesContext } from '../../sim/types.js';
 import { found } from '../../sim/scenario/errors.js';
+import { setupField } from '../../sim/setup.js';
 
 export const MIN_BOARD = 4;
 export const MAX_BOARD = 64;
@@ -62,7 +63,7 @@ export const squishRulesSchema = z
       .max(MAX_BLOCKS)
       .optional()
       .describe(
-        'The blocks. Default: simple, one 3 x 3 block in the middle; advanced, four 2 x 2 blocks numbered 1-4 (NW, NE, SW, SE), one per quadrant, placed symmetrically. With more than one block a die with one face per block picks the block to move.',
+        'The blocks. Default: simple, one block exactly in the middle, 3 squares a side on an odd side and 4 on an even one (4 x 4 on the default 12 x 12 board); advanced, four 2 x 2 blocks numbered 1-4 (NW, NE, SW, SE), one per quadrant, placed symmetrically. With more than one block a die with one face per block picks the block to move.',
       ),
     starts: z
       .array(squareSchema)
@@ -84,6 +85,7 @@ export const squishRulesSchema = z
       .union([z.literal(0), z.literal('random')])
       .default(0)
       .describe('Who moves first: seat 0, or a seat drawn at random for each game.'),
+    setup: setupField('which start square each seat gets (a shuffle of `starts`) and who moves first (as firstSeat: random).'),
     maxTurns: z
       .number()
       .int()
@@ -149,9 +151,13 @@ export interface Layout {
 /** The rules doc's default blocks for a mode and board size. */
 export function defaultBlocks(mode: SquishRules['mode'], width: number, height: number): BlockSpec[] {
   if (mode === 'simple') {
-    const x = Math.floor((width - 3) / 2);
-    const y = Math.floor((height - 3) / 2);
-    return [{ x, y, w: 3, h: 3, number: 1, listIndex: -1 }];
+    // The rules doc asks for a 3 x 3 block in the middle of a 12 x 12 board, which cannot be
+    // centred: it would sit one square nearer the north and west walls, and so nearer two of the
+    // default start squares. A side takes the board's parity instead (3 on an odd side, 4 on an
+    // even one), so the block is exactly centred and every default start square is equally far.
+    const w = width % 2 === 1 ? 3 : 4;
+    const h = height % 2 === 1 ? 3 : 4;
+    return [{ x: (width - w) / 2, y: (height - h) / 2, w, h, number: 1, listIndex: -1 }];
   }
   // One 2 x 2 block centred in each quadrant, mirror-symmetric: numbered NW, NE, SW, SE.
   // Centred on the quadrant's centre (width / 4 - 1/2), rounded, and off the edge where the board allows.

@@ -114,9 +114,20 @@ export function setupBoard(s: SquishState): void {
 }
 
 export function reset(s: SquishState, rng: Rng): void {
+  const random = s.rules.setup === 'random';
+  // Which start square each seat gets: the scenario's order, or (setup random) a fresh shuffle.
+  for (let p = 0; p < s.players; p++) s.startOrder[p] = p;
+  if (random) rng.shuffle(s.startOrder, 0, s.players);
+  for (let p = 0; p < s.players; p++) {
+    const q = s.startOrder[p]!;
+    s.startX[p] = s.layoutStartX[q]!;
+    s.startY[p] = s.layoutStartY[q]!;
+    s.startCell[p] = s.layoutStartCell[q]!;
+    s.startPerimeter[p] = s.layoutStartPerimeter[q]!;
+  }
   setupBoard(s);
   clearEvents(s);
-  s.firstSeat = s.rules.firstSeat === 'random' ? rng.int(s.players) : 0;
+  s.firstSeat = s.rules.firstSeat === 'random' || random ? rng.int(s.players) : 0;
   s.toMove = s.firstSeat;
   playUntilDecision(s, rng);
 }

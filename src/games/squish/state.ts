@@ -163,6 +163,15 @@ export class SquishState implements GameState {
   readonly startCell: Int32Array;
   /** Index of each seat's start square on the clockwise edge walk (for restart ties). */
   readonly startPerimeter: Int16Array;
+  /**
+   * The layout's start squares in scenario order; each game gives seat p square
+   * startOrder[p] of them (the identity unless rules.setup is random), in startX/Y/Cell/Perimeter.
+   */
+  readonly layoutStartX: Int8Array;
+  readonly layoutStartY: Int8Array;
+  readonly layoutStartCell: Int32Array;
+  readonly layoutStartPerimeter: Int16Array;
+  readonly startOrder: Int8Array;
   readonly perimeter: number;
   /** The edge squares' cells, clockwise from the north-west corner. */
   readonly perimeterCell: Int32Array;
@@ -287,6 +296,12 @@ export class SquishState implements GameState {
         if (e.x === s.x && e.y === s.y) this.startPerimeter[p] = i;
       }
     }
+    this.layoutStartX = this.startX.slice();
+    this.layoutStartY = this.startY.slice();
+    this.layoutStartCell = this.startCell.slice();
+    this.layoutStartPerimeter = this.startPerimeter.slice();
+    this.startOrder = new Int8Array(players);
+    for (let p = 0; p < players; p++) this.startOrder[p] = p;
     this.blockX = new Int8Array(K);
     this.blockY = new Int8Array(K);
     this.cellBlock = new Int8Array(this.cells);

@@ -21,6 +21,8 @@ export const worms: GameModule<WormsState, WormsRules> = {
   hiddenInformation: true,
   visibility: 'every worm and the discard pile are face up; only the order of the deck is hidden',
   rulesSchema: wormsRulesSchema,
+  describeSetup: (rules) =>
+    rules.setup === 'random' || rules.firstSeat === 'random' ? 'first player drawn at random for every game' : 'seat 0 moves first in every game',
   checkSetup(rules, players) {
     const cards = deckCount(rules, players) * CARDS_PER_DECK;
     const dealt = players * WORMS_PER_PLAYER * CARDS_PER_WORM_AT_DEAL;

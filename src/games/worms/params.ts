@@ -3,6 +3,7 @@
  * defaults; the doc comment of each field is what `squabble list` and the JSON Schema show.
  */
 import { z } from 'zod';
+import { setupField } from '../../sim/setup.js';
 
 export const wormsRulesSchema = z
   .strictObject({
@@ -14,6 +15,7 @@ export const wormsRulesSchema = z
       .union([z.literal(0), z.literal('random')])
       .default(0)
       .describe('Who moves first: seat 0, or a seat drawn at random for each game.'),
+    setup: setupField('who moves first (as firstSeat: random). Worms has no other set-up choice.'),
     runIncludesEqual: z
       .boolean()
       .default(false)

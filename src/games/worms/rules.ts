@@ -53,7 +53,7 @@ export function reset(s: WormsState, rng: Rng): void {
   s.reshuffles = 0;
   s.suddenDeathRemovals = 0;
 
-  s.firstSeat = s.rules.firstSeat === 'random' ? rng.int(s.players) : 0;
+  s.firstSeat = s.rules.firstSeat === 'random' || s.rules.setup === 'random' ? rng.int(s.players) : 0;
   s.toMove = s.firstSeat;
   s.turns = 0;
   s.rounds = 1;

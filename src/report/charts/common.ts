@@ -179,7 +179,8 @@ export const firstPlayer: ChartBuilder = {
     const fp = s.firstPlayer;
     const rows = [rowOf(`first player, of ${fp.decided.toLocaleString('en-US')} decided games`, fp.wins, fp.decided)];
     const outcome = `draws ${percent(s.draws.rate)} and capped ${percent(s.capped.rate)} of all games are left out`;
-    return rateChart(`First-player advantage: ${fp.verdict}`, 'Who', rows, fp.fair, `fair share of decided games 1/${s.scenario.players}; ${outcome}`);
+    const mixed = fp.sameBot === false ? ' (mixed-bot figure)' : '';
+    return rateChart(`First-player advantage${mixed}: ${fp.verdict}`, 'Who', rows, fp.fair, `fair share of decided games 1/${s.scenario.players}; ${outcome}`);
   },
 };
 

@@ -108,6 +108,11 @@ export interface FirstPlayerSummary {
   verdict: SeatVerdict;
   /** The verdict in words with its comparison, as the terminal and summary.md print it. */
   statement: string;
+  /**
+   * Every seat played the same policy with the same parameters, so the figure is the game's;
+   * otherwise it is a mixed-bot figure (it also measures which bot tends to move first).
+   */
+  sameBot: boolean;
 }
 
 /** A share with its interval against a fair value: which side of fair the whole interval lies on. */
@@ -118,7 +123,7 @@ export function verdictAgainst(ci: readonly [number, number], fair: number): Sea
 const pct1 = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The first-player verdict of a run: share of decided games against 1 / players, draws and caps beside it. */
-export function firstPlayerSummary(wins: number, games: number, draws: number, capped: number, players: number): FirstPlayerSummary {
+export function firstPlayerSummary(wins: number, games: number, draws: number, capped: number, players: number, sameBot = true): FirstPlayerSummary {
   const decided = games - draws - capped;
   const decidedShare = decided > 0 ? wins / decided : 0;
   const decidedShareCI = wilson(wins, decided);
@@ -126,10 +131,11 @@ export function firstPlayerSummary(wins: number, games: number, draws: number, c
   const verdict = decided > 0 ? verdictAgainst(decidedShareCI, fair) : 'no clear difference';
   const words = verdict === 'advantage' ? 'an advantage' : verdict === 'disadvantage' ? 'a disadvantage' : 'no clear advantage';
   const rate = (k: number) => (games > 0 ? pct1(k / games) : '0.0%');
+  const who = sameBot ? 'The first player' : 'Mixed-bot figure (the seats play different bots, so this also measures which bot tends to move first): the first player';
   const statement =
-    `The first player wins ${pct1(decidedShare)} [${pct1(decidedShareCI[0])}, ${pct1(decidedShareCI[1])}] of the ${decided.toLocaleString('en-US')} decided games ` +
+    `${who} wins ${pct1(decidedShare)} [${pct1(decidedShareCI[0])}, ${pct1(decidedShareCI[1])}] of the ${decided.toLocaleString('en-US')} decided games ` +
     `against a fair 1/${players} = ${pct1(fair)}: ${words} (draws ${rate(draws)}, capped ${rate(capped)} of all games; ${rate(wins)} of all games won by the first player).`;
-  return { wins, winRate: games > 0 ? wins / games : 0, winRateCI: wilson(wins, games), decided, decidedShare, decidedShareCI, fair, verdict, statement };
+  return { wins, winRate: games > 0 ? wins / games : 0, winRateCI: wilson(wins, games), decided, decidedShare, decidedShareCI, fair, verdict, statement, sameBot };
 }
 
 /** Why a row deserves a look: its rate differs from the rest (after false-discovery control), or it has too few games to say. */
@@ -179,6 +185,8 @@ export interface Summary {
     scenarioHash: string;
     /** The game's resolved set-up (GameModule.setup), for games that have one: e.g. Squish's board. */
     setup?: Record<string, unknown>;
+    /** The set-up every figure was measured under, in words (GameModule.describeSetup). */
+    setupDescription: string;
   };
   games: number;
   /** Games won by a seat (neither drawn nor capped). */
@@ -216,6 +224,12 @@ export interface Summary {
 
 function proportion(count: number, n: number): Proportion {
   return { count, rate: n > 0 ? count / n : 0, ci: wilson(count, n) };
+}
+
+/** Every seat plays the same policy with the same parameters. */
+export function sameBot(plan: Plan): boolean {
+  const key = (i: number) => JSON.stringify([plan.seats[i]!.policy, plan.seats[i]!.params]);
+  return plan.seats.every((_, i) => key(i) === key(0));
 }
 
 export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Summary {
@@ -304,6 +318,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
       seed: plan.seed,
       scenarioHash: plan.scenarioHash,
       ...(game.setup ? { setup: game.setup(plan.rules, players) } : {}),
+      setupDescription: game.describeSetup(plan.rules, players),
     },
     games: n,
     decided: n - acc.draws - acc.capped,
@@ -312,7 +327,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     seats,
     policies,
     matchups,
-    firstPlayer: firstPlayerSummary(acc.firstMoverWins, n, acc.draws, acc.capped, players),
+    firstPlayer: firstPlayerSummary(acc.firstMoverWins, n, acc.draws, acc.capped, players, sameBot(plan)),
     length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
     metrics: { game: gameMetrics, seats: seatMetrics, tables },
   };

@@ -66,7 +66,9 @@ describe('metric tables', () => {
     expect(one.counter('rangedAttacksSquared')).toBe(one.counter('rangedAttacks') ** 2);
     expect(one.counter('coveredRangedAttacksSquared')).toBe(one.counter('coveredRangedAttacks') ** 2);
     expect(one.counter('coveredTimesRangedAttacks')).toBe(one.counter('coveredRangedAttacks') * one.counter('rangedAttacks'));
-    const many = run({ characters: ['Archer', 'Rogue'], terrain: { obstacles: [{ shape: 'rect', x: 5, y: 5, width: 2, height: 2 }] } }, 200);
+    // More terrain than the single-game case, so that some of the shots are covered.
+    const scattered = [{ shape: 'rect', x: 5, y: 5, width: 2, height: 2 }, { shape: 'rect', x: 2, y: 8, width: 2, height: 1 }, { shape: 'rect', x: 8, y: 3, width: 2, height: 1 }];
+    const many = run({ characters: ['Archer', 'Rogue'], terrain: { obstacles: scattered } }, 200);
     const n = 200;
     expect(many.counter('rangedAttacksSquared')).toBeGreaterThanOrEqual(many.counter('rangedAttacks') ** 2 / n);
     expect(many.counter('coveredRangedAttacks')).toBeGreaterThan(0);

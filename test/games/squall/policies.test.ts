@@ -2,8 +2,8 @@
 import { describe, it, expect } from 'vitest';
 import { squall } from '../../../src/games/squall/index.js';
 import { brawler, sniper, flanker, auto } from '../../../src/games/squall/policies.js';
-import { moveCandidate, moveFacing, meleeAction, candidateEnemy, candidateSlot, isMove, BONUS, FIRST, SHOOT, CONTINUE, HOLD_CANDIDATE, PLACE } from '../../../src/games/squall/actions.js';
-import { PH_HALF_MOVE, PH_DEFEND, type SquallState } from '../../../src/games/squall/state.js';
+import { moveCandidate, moveFacing, meleeAction, candidateEnemy, candidateSlot, isMove, BONUS, FIRST, SHOOT, CONTINUE, HOLD_CANDIDATE } from '../../../src/games/squall/actions.js';
+import { PH_HALF_MOVE, PH_DEFEND, PH_FIRST, type SquallState } from '../../../src/games/squall/state.js';
 import { attackFromBehind, isBtb, rimDistance } from '../../../src/games/squall/geometry.js';
 import { Rng } from '../../../src/sim/rng.js';
 import type { Policy, PolicySpec } from '../../../src/sim/types.js';
@@ -62,13 +62,41 @@ describe('brawler', () => {
     expect(decide(make(brawler, { extraDie: 'never' }, r), s)).toBe(meleeAction(2, 0));
   });
 
-  it('chooses itself to go first', () => {
-    const r = rules();
-    const s = squall.createState(r, 2);
-    squall.reset(s, new Rng());
-    squall.apply(s, PLACE + 0, new ScriptedRng());
-    squall.apply(s, PLACE + 24, new ScriptedRng([2, 6]));
-    expect(decide(make(brawler, {}, r), s)).toBe(FIRST + 1);
+  it('goes round terrain to reach the enemy instead of holding still when the route detours', () => {
+    // A wall between A and B: the straight gap is 5", the route round the wall about 11".
+    const wall = { obstacles: [{ shape: 'rect', x: 2, y: 5.5, width: 8, height: 1 }] };
+    const r = rules({ terrain: wall }, [{ name: 'A', move: 4, range: 0 }, { name: 'B', move: 4, range: 0 }]);
+    const s = position(r, [{ x: 6, y: 3, facing: 0 }, { x: 6, y: 9, facing: 180 }]);
+    const a = decide(make(brawler, {}, r), s);
+    expect(moveCandidate(a)).not.toBe(HOLD_CANDIDATE);
+    squall.apply(s, a, new ScriptedRng());
+    expect(Math.hypot(s.x[0]! - 6, s.y[0]! - 3)).toBeGreaterThan(3);
+  });
+
+  describe('the initiative choice', () => {
+    /** Both placed, seat `winner` rolled highest: the decision of who starts. */
+    const initiative = (r: SquallRules, a: [number, number], b: [number, number], winner: number) => {
+      const s = position(r, [{ x: a[0], y: a[1] }, { x: b[0], y: b[1] }]);
+      s.phase = PH_FIRST;
+      s.toMove = winner;
+      return decide(make(brawler, {}, r), s);
+    };
+    const melee = rules({}, [{ name: 'A', move: 4, range: 0 }, { name: 'B', move: 4, range: 0 }]);
+
+    it('starts when it can strike in its first turn', () => {
+      expect(initiative(melee, [6, 2], [6, 6], 1)).toBe(FIRST + 1);
+      expect(initiative(melee, [6, 2], [6, 6], 0)).toBe(FIRST + 0);
+    });
+
+    it('lets the enemy start when nobody can strike in the first turn (the starter only walks into reach)', () => {
+      expect(initiative(melee, [6, 1], [6, 11], 1)).toBe(FIRST + 0);
+      expect(initiative(melee, [6, 1], [6, 11], 0)).toBe(FIRST + 1);
+    });
+
+    it('starts when the enemy could shoot it first', () => {
+      const shooter = rules({}, [{ name: 'A', move: 4, range: 0 }, { name: 'B', move: 4, range: 3 }]);
+      expect(initiative(shooter, [6, 1], [6, 11], 0)).toBe(FIRST + 0);
+    });
   });
 });
 

@@ -35,7 +35,8 @@ import {
   type SquallState,
 } from '../../../src/games/squall/state.js';
 import { enterRange, spotPosition } from '../../../src/games/squall/rules.js';
-import { baseEdgeGap } from '../../../src/games/squall/geometry.js';
+import { candidateOffered, ringPoint, positionFree } from '../../../src/games/squall/moves.js';
+import { baseEdgeGap, isBtb } from '../../../src/games/squall/geometry.js';
 import { NO_WINNER } from '../../../src/sim/types.js';
 import { Rng } from '../../../src/sim/rng.js';
 import { rules, position, legal, ScriptedRng, bearingOf, type CharacterSpec } from './position.js';
@@ -94,6 +95,63 @@ describe('set-up', () => {
     }
     apply(s, legal(s)[0]!);
     for (const a of legal(s)) expect(spotEdge(a - PLACE)).toBe(0);
+  });
+});
+
+describe('setup: random', () => {
+  /** Over some games: which seat set up first, and which edge each seat was offered. */
+  const deals = (setup: 'fixed' | 'random', games: number) => {
+    const s = squall.createState(rules({ setupEdges: [['south'], ['north']], setup }), 2);
+    const rng = new Rng();
+    const seen = new Set<string>();
+    for (let g = 0; g < games; g++) {
+      rng.seedGame(3, 0, g);
+      squall.reset(s, rng);
+      const placer = s.toMove;
+      const edge = spotEdge(legal(s)[0]! - PLACE);
+      apply(s, legal(s)[0]!);
+      // The other seat places next, along the other list.
+      expect(s.toMove).toBe(1 - placer);
+      expect(spotEdge(legal(s)[0]! - PLACE)).toBe(edge === 2 ? 0 : 2);
+      seen.add(`seat ${placer} first on ${edge === 2 ? 'south' : 'north'}`);
+    }
+    return [...seen].sort();
+  };
+
+  it('deals the edge lists to the seats and picks who sets up first, per game', () => {
+    expect(deals('random', 60)).toEqual(['seat 0 first on north', 'seat 0 first on south', 'seat 1 first on north', 'seat 1 first on south']);
+  });
+
+  it('fixed: seat 0 sets up first, along the first list', () => {
+    expect(deals('fixed', 20)).toEqual(['seat 0 first on south']);
+  });
+
+  it('checkSetup refuses a random set-up that could leave a character without room along a list dealt to it', () => {
+    // The south band is under terrain: fine for seat 1 (north) when fixed, not when the lists may swap.
+    const terrain = { obstacles: [{ shape: 'rect', x: 0, y: 0, width: 12, height: 3 }] };
+    expect(squall.checkSetup!(rules({ setupEdges: [['north'], ['east', 'south']], terrain }), 2)).toBeNull();
+    const problem = squall.checkSetup!(rules({ setupEdges: [['north'], ['south']], terrain, setup: 'random' }), 2);
+    expect(problem?.[0]).toBe('rules.terrain');
+    expect(problem?.[1]).toContain('rules.setup: random');
+  });
+});
+
+describe('contact points against a wall', () => {
+  it('a blocked BTB point slides round the ring to the nearest free point, so contact stays on offer', () => {
+    // B stands against the south edge facing 305 degrees. Its front-left point (45 degrees to
+    // the left of its facing: bearing 260) is partly off the board; sliding it 10 degrees round
+    // (bearing 270, due west of B) makes it fit.
+    const r = rules();
+    const s = position(r, [{ x: 2, y: 6, facing: 0 }, { x: 6, y: 0.5, facing: 305 }]);
+    expect(candidateOffered(s, 0, ringCandidate(1, 1))).toBe(true);
+    const xy = new Float64Array(2);
+    ringPoint(s, 0, 1, 1, xy);
+    expect(positionFree(s, 0, xy[0]!, xy[1]!)).toBe(true);
+    expect(isBtb(xy[0]!, xy[1]!, 0.5, 6, 0.5, 0.5)).toBe(true);
+    const bearing = ((Math.atan2(xy[0]! - 6, xy[1]! - 0.5) * 180) / Math.PI + 360) % 360;
+    expect(Math.abs(bearing - 260)).toBeLessThanOrEqual(20 + 1e-9);
+    // The rear point (bearing 125, into the edge) is too far off to slide: still not offered.
+    expect(candidateOffered(s, 0, ringCandidate(1, 4))).toBe(false);
   });
 });
 

@@ -66,9 +66,17 @@ export interface BoardSpec {
   markers?: ([number, number] | null)[];
 }
 
+/**
+ * The simple game's block as the seed's worked examples were reconstructed: 3 x 3 at (4, 4) on
+ * 12 x 12. The default board now centres a 4 x 4 block instead, so the examples name theirs.
+ */
+const SEED_SIMPLE_BLOCK: [number, number, number, number] = [4, 4, 3, 3];
+
 export function rulesOf(spec: BoardSpec): SquishRules {
   const rules: Record<string, unknown> = { ...(spec.rules ?? {}) };
-  if (spec.blocks) rules.blocks = spec.blocks.map(([x, y, w, h]) => ({ x, y, w, h }));
+  const simpleDefault = (rules.mode ?? 'simple') === 'simple' && rules.width === undefined && rules.height === undefined;
+  const blocks = spec.blocks ?? (simpleDefault ? [SEED_SIMPLE_BLOCK] : undefined);
+  if (blocks) rules.blocks = blocks.map(([x, y, w, h]) => ({ x, y, w, h }));
   if (spec.starts) rules.starts = spec.starts.map(([x, y]) => ({ x, y }));
   return squishRulesSchema.parse(rules);
 }

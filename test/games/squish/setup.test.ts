@@ -14,6 +14,7 @@ import { squishRulesSchema, layoutOf, defaultStarts } from '../../../src/games/s
 import { squish } from '../../../src/games/squish/index.js';
 import { boardText } from '../../../src/games/squish/render.js';
 import { setupBoard } from '../../../src/games/squish/rules.js';
+import { Rng } from '../../../src/sim/rng.js';
 
 const rejects = (rules: Record<string, unknown>, players = 2): { field: string; problem: string } => {
   try {
@@ -27,9 +28,23 @@ const rejects = (rules: Record<string, unknown>, players = 2): { field: string; 
 const block = (x: number, y: number, w = 2, h = 2, number?: number) => ({ x, y, w, h, ...(number ? { number } : {}) });
 
 describe('default boards', () => {
-  it('simple: one 3 x 3 block in the middle of a 12 x 12 board', () => {
+  it('simple: one block exactly in the middle of a 12 x 12 board (4 x 4: a 3 x 3 cannot be centred there)', () => {
     const L = layoutOf(squishRulesSchema.parse({}), 4);
-    expect(L.blocks.map((b) => [b.x, b.y, b.w, b.h, b.number])).toEqual([[4, 4, 3, 3, 1]]);
+    expect(L.blocks.map((b) => [b.x, b.y, b.w, b.h, b.number])).toEqual([[4, 4, 4, 4, 1]]);
+    expect(layoutOf(squishRulesSchema.parse({ width: 11, height: 13 }), 2).blocks.map((b) => [b.x, b.y, b.w, b.h])).toEqual([[4, 5, 3, 3]]);
+  });
+
+  it('simple: every default start square is equally far from the block, for 2 to 8 players on 12 x 12', () => {
+    for (let players = 2; players <= 8; players++) {
+      const L = layoutOf(squishRulesSchema.parse({}), players);
+      const b = L.blocks[0]!;
+      // Squares between a start square and the block, king-move (Chebyshev) distance.
+      const gap = (p: { x: number; y: number }) => Math.max(b.x - p.x, p.x - (b.x + b.w - 1), b.y - p.y, p.y - (b.y + b.h - 1));
+      const gaps = new Set(L.starts.map(gap));
+      if (players === 2 || players === 4) expect([...gaps]).toEqual([4]);
+      // Spread round the edge by rounding, other counts may use corners; still no start nearer than 4.
+      expect(Math.min(...gaps)).toBe(4);
+    }
   });
 
   it('advanced: four 2 x 2 blocks numbered 1-4, one per quadrant, mirror-symmetric', () => {
@@ -153,5 +168,33 @@ describe('bad boards are rejected with the field named', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('setup: random', () => {
+  const seatSquares = (setup: 'fixed' | 'random', games: number) => {
+    const s = squish.createState(squishRulesSchema.parse({ setup }), 4);
+    const rng = new Rng();
+    const seen = new Set<string>();
+    const first = new Set<number>();
+    for (let g = 0; g < games; g++) {
+      rng.seedGame(1, 0, g);
+      squish.reset(s, rng);
+      for (let p = 0; p < 4; p++) {
+        // reset already rolls the first block (it may push markers), so check the assignment itself.
+        expect(s.startCell[p]).toBe(s.layoutStartCell[s.startOrder[p]!]);
+        seen.add(`${p}:${s.startOrder[p]}`);
+      }
+      first.add(s.firstSeat);
+    }
+    return { seen: seen.size, first: first.size };
+  };
+
+  it('gives every seat every start square and every seat the first move over a few games', () => {
+    expect(seatSquares('random', 200)).toEqual({ seen: 16, first: 4 });
+  });
+
+  it('fixed keeps seat i on start square i and seat 0 first', () => {
+    expect(seatSquares('fixed', 50)).toEqual({ seen: 4, first: 1 });
   });
 });

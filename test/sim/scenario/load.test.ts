@@ -46,7 +46,7 @@ describe('a valid scenario', () => {
     const plan = loadScenario(write('good.yaml', GOOD), registry);
     expect(plan.name).toBe('good');
     expect(plan.players).toBe(2);
-    expect(plan.rules).toEqual({ decks: 'auto', firstSeat: 0, runIncludesEqual: false, suddenDeath: false, maxTurns: 2000 });
+    expect(plan.rules).toEqual({ decks: 'auto', firstSeat: 0, setup: 'fixed', runIncludesEqual: false, suddenDeath: false, maxTurns: 2000 });
     expect(plan.seats.map((s) => s.label)).toEqual(['random', 'builder(safetyWeight=2)']);
     expect(plan.seats[1]!.params).toEqual({ attackWeight: 1, safetyWeight: 2, killBonus: 3 });
     expect(plan.seating).toBe('fixed');
