@@ -41,6 +41,11 @@ export interface Plan {
    * master seed, cell and game index it determines every game (the determinism contract).
    */
   scenarioHash: string;
+  /**
+   * The scenario's `entrants` (for `squabble tournament`), resolved like seats; absent when it
+   * names none. Not part of the hash: a run plays `seats`.
+   */
+  entrants?: SeatPlan[];
 }
 
 /** What the loader needs to know about games and policies (injected: src/sim never names a game). */
