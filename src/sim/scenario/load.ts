@@ -656,8 +656,9 @@ function resolveSeat(
     if (policy === EPSILON_POLICY) fail([...path, 'epsilon'], 'the epsilon policy already is the strength dial; set its `p` instead');
     params = { p: epsilon, policy, params };
     policy = EPSILON_POLICY;
-    label = label.endsWith(')') ? `${label.slice(0, -1)}, epsilon=${epsilon})` : `${label}(epsilon=${epsilon})`;
   }
+  // A level's own dial is part of its name; a seat's is shown.
+  if (seat.epsilon !== undefined) label = label.endsWith(')') ? `${label.slice(0, -1)}, epsilon=${seat.epsilon})` : `${label}(epsilon=${seat.epsilon})`;
   return { policy, params, label: seat.name ?? label };
 }
 
