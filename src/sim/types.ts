@@ -58,6 +58,17 @@ export interface PolicyContext<R = unknown> {
   readonly seat: number;
 }
 
+/** A named skill level: a policy (generic or the game's own) with fixed parameters and strength dial. */
+export interface SkillLevel {
+  readonly name: string;
+  /** Who plays like this, and what it costs. */
+  readonly description: string;
+  readonly policy: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+  /** The strength dial (src/policies/epsilon.ts): chance of a random move; omitted = 0. */
+  readonly epsilon?: number;
+}
+
 /** A named policy: its documentation, its parameters (a zod object with defaults) and a factory. */
 export interface PolicySpec<S extends GameState = GameState, R = unknown> {
   readonly description: string;
@@ -191,6 +202,12 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   readonly metrics: GameMetricsSpec<S>;
   /** Game-specific policies (the generic ones in src/policies are available too). */
   readonly policies: Readonly<Record<string, PolicySpec<S, R>>>;
+  /**
+   * Named skill levels, weakest first: what a seat's `level: NAME` stands for, so a scenario
+   * can ask for "a strong player" without tuning parameters (the game's skill-ladder.yaml plays
+   * them against each other).
+   */
+  readonly levels?: readonly SkillLevel[];
   /**
    * Card or character stats addressable by name (`cards.Mudgrub.hp`, `characters.Knight.melee`)
    * in sweeps, `compare`, `tune` and `weights`. A game with stats has a `statOverrides` rules

@@ -13,13 +13,14 @@ export function listing() {
     hiddenInformation: game.hiddenInformation,
     rules: fieldsOf(game.rulesSchema),
     policies: Object.entries(registry.policiesFor(game)).map(([name, spec]) => ({ name, description: spec.description, params: fieldsOf(spec.paramsSchema) })),
+    levels: (game.levels ?? []).map(({ name, description }) => ({ name, description })),
   }));
 }
 
 export function registerList(program: Command, io: CliIO): void {
   program
     .command('list')
-    .description('list games, their rule variants and their policies')
+    .description('list games, their rule variants, policies and skill levels')
     .option('--json', 'machine-readable output')
     .action((options: { json?: boolean }) => {
       const games = listing();
@@ -35,6 +36,8 @@ export function registerList(program: Command, io: CliIO): void {
           io.out(`    ${p.name}: ${p.description}\n`);
           for (const f of p.params) io.out(`      params.${f.name} = ${JSON.stringify(f.default)}  [${f.accepts}]  ${f.description}\n`);
         }
+        if (g.levels.length) io.out('  skill levels (level: NAME), weakest first:\n');
+        for (const l of g.levels) io.out(`    ${l.name}: ${l.description}\n`);
       }
     });
 }

@@ -28,7 +28,7 @@ interface TournamentOptions extends PlayFlags {
   quiet?: boolean;
 }
 
-type Seat = { policy: string; params?: Record<string, unknown>; name?: string };
+type Seat = { policy?: string; level?: string; params?: Record<string, unknown>; epsilon?: number; name?: string };
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function registerTournament(program: Command, io: CliIO): void {
@@ -54,12 +54,15 @@ export function registerTournament(program: Command, io: CliIO): void {
         if (e instanceof ScenarioError) throw new CliError(e.message);
         throw e;
       }
-      // Entrants: distinct labels among the scenario's seats, then --add.
+      // Entrants: the scenario's `entrants` (any number, in their order), else the distinct
+      // labels among its seats; then --add.
       const entrants: { label: string; seat: Seat }[] = [];
-      probe.seats.forEach((s, i) => {
-        const raw = ((data.seats as Seat[])[(data.seats as Seat[]).length === 1 ? 0 : i] ?? {}) as Seat;
-        if (!entrants.some((e) => e.label === s.label)) entrants.push({ label: s.label, seat: { ...raw } });
-      });
+      if (probe.entrants) probe.entrants.forEach((e, i) => entrants.push({ label: e.label, seat: { ...(data.entrants as Seat[])[i]! } }));
+      else
+        probe.seats.forEach((s, i) => {
+          const raw = ((data.seats as Seat[])[(data.seats as Seat[]).length === 1 ? 0 : i] ?? {}) as Seat;
+          if (!entrants.some((e) => e.label === s.label)) entrants.push({ label: s.label, seat: { ...raw } });
+        });
       for (const policy of options.add) if (!entrants.some((e) => e.label === policy)) entrants.push({ label: policy, seat: { policy } });
       if (entrants.length < 2) throw new CliError(`tournament: ${file} has one entrant (${entrants[0]?.label}); add others with --add POLICY`);
       const games = probe.games;
@@ -76,7 +79,8 @@ export function registerTournament(program: Command, io: CliIO): void {
           const b = entrants[j]!;
           const seats = Array.from({ length: probe.players }, (_, k) => ({ ...(k % 2 === 0 ? a.seat : b.seat), name: k % 2 === 0 ? a.label : b.label }));
           try {
-            pairings.push({ i, j, plan: buildPlan({ ...data, seats, players: probe.players, seating: 'rotate' }, file, registry, overridesOf(args)) });
+            const { entrants: _listed, ...scenario } = data;
+            pairings.push({ i, j, plan: buildPlan({ ...scenario, seats, players: probe.players, seating: 'rotate' }, file, registry, overridesOf(args)) });
           } catch (e) {
             if (e instanceof ScenarioError) throw new CliError(`${a.label} vs ${b.label}: ${e.message}`);
             throw e;
@@ -122,11 +126,13 @@ export function registerTournament(program: Command, io: CliIO): void {
         const [lo, hi] = wilson(wins[bi]![ri]!, played[bi]![ri]!);
         lines.push('', `How much skill matters: the strongest entrant, ${best.name}, scores ${pct(wins[bi]![ri]! / played[bi]![ri]!)} [${pct(lo)}, ${pct(hi)}] against random.`);
       }
+      const ladder = probe.entrants ? ladderSteps(names, wins, played, ratings) : null;
+      if (ladder) lines.push('', 'The ladder, as listed in `entrants` (each entrant against the one listed before it):', textTable(LADDER_HEADER, ladder.map(ladderRow)));
       io.out(`${lines.join('\n')}\n`);
       const out = args.out ?? join('results', `${probe.name}-tournament`);
       makeOutDir(join(out, 'charts'));
-      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference] });
-      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n`);
+      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference], ...(ladder ? { ladder } : {}) });
+      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}`);
       for (const [id, spec] of [
         ['tournament-matrix', tournamentMatrixChart(`${probe.name}: who beats whom`, cells, names)],
         ['tournament-ratings', ratingsChart(`${probe.name}: ratings`, ratings, names[reference]!)],
@@ -138,4 +144,39 @@ export function registerTournament(program: Command, io: CliIO): void {
       }
       say(`wrote ${out}/tournament.json, tournament.md and charts/\n`);
     });
+}
+
+/** One rung of a ladder: an entrant against the one listed before it. */
+export interface LadderStep {
+  entrant: string;
+  below: string;
+  /** The entrant's score against `below` (draws and capped games count half), with its 95% interval. */
+  score: number;
+  interval: [number, number];
+  games: number;
+  /** Bradley-Terry 95% intervals of the two (Elo scale). */
+  rating: [number, number];
+  belowRating: [number, number];
+  /** The head-to-head interval is above 50% and the two rating intervals do not overlap. */
+  clear: boolean;
+}
+
+const LADDER_HEADER = ['entrant', 'against', 'score', '95% interval', 'rating interval', 'below\u2019s', 'clear step'];
+
+function ladderRow(step: LadderStep): string[] {
+  const elo = ([lo, hi]: [number, number]) => `[${lo.toFixed(0)}, ${hi.toFixed(0)}]`;
+  return [step.entrant, step.below, pct(step.score), `[${pct(step.interval[0])}, ${pct(step.interval[1])}]`, elo(step.rating), elo(step.belowRating), step.clear ? 'yes' : 'NO'];
+}
+
+/** Each entrant against the one listed before it: is it clearly stronger? */
+export function ladderSteps(names: readonly string[], wins: number[][], played: number[][], ratings: readonly { name: string; interval: [number, number] }[]): LadderStep[] {
+  const steps: LadderStep[] = [];
+  for (let i = 1; i < names.length; i++) {
+    const games = played[i]![i - 1]!;
+    const interval = wilson(wins[i]![i - 1]!, games);
+    const rating = ratings.find((r) => r.name === names[i])!.interval;
+    const belowRating = ratings.find((r) => r.name === names[i - 1])!.interval;
+    steps.push({ entrant: names[i]!, below: names[i - 1]!, score: wins[i]![i - 1]! / games, interval, games, rating, belowRating, clear: interval[0] > 0.5 && rating[0] > belowRating[1] });
+  }
+  return steps;
 }

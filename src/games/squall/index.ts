@@ -26,6 +26,7 @@ import { reset, legalActions, apply, copy, checkInvariants, spotCentre } from '.
 import { render, describeAction } from './render.js';
 import { squallMetrics } from './metrics.js';
 import { squallPolicies } from './policies.js';
+import { squallLevels } from './levels.js';
 import { squallStats, preparedRoster } from './stats.js';
 import { ACTION_COUNT, SPOTS, spotEdge } from './actions.js';
 import { ObstacleSet, baseOnBoard, type ObstacleShape } from './geometry.js';
@@ -124,6 +125,7 @@ export const squall: GameModule<SquallState, SquallRules> = {
   checkInvariants,
   metrics: squallMetrics,
   policies: squallPolicies,
+  levels: squallLevels,
   stats: squallStats,
 };
 

@@ -12,6 +12,7 @@ import { reset, legalActions, apply, copy, checkInvariants, determinize, actionC
 import { render, describeAction } from './render.js';
 import { squirmishMetrics } from './metrics.js';
 import { squirmishPolicies } from './policies.js';
+import { squirmishLevels } from './levels.js';
 import { squirmishStats } from './stats.js';
 
 /**
@@ -84,5 +85,6 @@ export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
   checkInvariants,
   metrics: squirmishMetrics,
   policies: squirmishPolicies,
+  levels: squirmishLevels,
   stats: squirmishStats,
 };

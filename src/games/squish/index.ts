@@ -15,6 +15,7 @@ import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
 import { render, describeAction } from './render.js';
 import { squishMetrics } from './metrics.js';
 import { squishPolicies } from './policies.js';
+import { squishLevels } from './levels.js';
 
 export const squish: GameModule<SquishState, SquishRules> = {
   id: 'squish',
@@ -58,4 +59,5 @@ export const squish: GameModule<SquishState, SquishRules> = {
   checkInvariants,
   metrics: squishMetrics,
   policies: squishPolicies,
+  levels: squishLevels,
 };

@@ -11,6 +11,7 @@ import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
 import { render, describeAction } from './render.js';
 import { wormsMetrics } from './metrics.js';
 import { wormsPolicies } from './policies.js';
+import { wormsLevels } from './levels.js';
 
 export const worms: GameModule<WormsState, WormsRules> = {
   id: 'worms',
@@ -46,4 +47,5 @@ export const worms: GameModule<WormsState, WormsRules> = {
   checkInvariants,
   metrics: wormsMetrics,
   policies: wormsPolicies,
+  levels: wormsLevels,
 };

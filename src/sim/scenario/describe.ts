@@ -42,7 +42,7 @@ export function scenarioReferenceMarkdown(registry: Registry): string {
     '',
     ...table(fieldsOf(baseScenarioSchema(Object.keys(registry.games) as [string, ...string[]]))),
     '',
-    'Each entry of `seats` has `policy` (a name below), optional `params` and an optional `name` (its label in reports).',
+    'Each entry of `seats` (and of `entrants`) has `policy` (a name below) with optional `params`, or `level` (one of the game\'s skill levels below) instead; an optional `epsilon`, the strength dial (the chance of a uniformly random legal move at each decision, for any policy or level); and an optional `name` (its label in reports).',
     '',
   ];
   for (const game of Object.values(registry.games)) {
@@ -52,6 +52,8 @@ export function scenarioReferenceMarkdown(registry: Registry): string {
       const params = fieldsOf(spec.paramsSchema);
       if (params.length) lines.push('', ...table(params).map((l) => `  ${l}`), '');
     }
+    const levels = game.levels ?? [];
+    if (levels.length) lines.push('', '### Skill levels (`level: NAME`), weakest first', '', ...levels.map((l) => `- **\`${l.name}\`**: ${l.description}`));
     lines.push('');
   }
   return lines.join('\n');

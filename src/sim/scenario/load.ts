@@ -19,6 +19,8 @@ import type { Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
 import { masterSeedFrom } from '../rng.js';
 import type { RulesContext } from '../types.js';
 import { STAT_OVERRIDES } from '../stat-paths.js';
+import { EPSILON_POLICY, epsilonValue, combinedEpsilon } from '../strength.js';
+import type { AnyGameModule, PolicySpec } from '../types.js';
 
 /**
  * Caps that keep a typo from starting a run that never ends or fills memory (docs/reliability.md
@@ -55,10 +57,13 @@ export function dataRootsFromEnv(env: NodeJS.ProcessEnv = process.env): string[]
 }
 
 const seatSchema = z.strictObject({
-  policy: z.string().min(1).describe('Policy name (see `squabble list`).'),
+  policy: z.string().min(1).optional().describe('Policy name (see `squabble list`); or give `level` instead.'),
+  level: z.string().min(1).optional().describe("One of the game's named skill levels (see `squabble list`), instead of `policy` and `params`."),
   params: z.record(z.string(), z.unknown()).optional().describe("The policy's parameters; defaults apply to any left out."),
-  name: z.string().min(1).max(80).optional().describe('Label for reports; default: the policy and its non-default parameters.'),
+  epsilon: epsilonValue.optional().describe(`${epsilonValue.description} Works with any policy or level (on a level that has its own, either dial can make a move random).`),
+  name: z.string().min(1).max(80).optional().describe('Label for reports; default: the level, or the policy and its non-default parameters, and any epsilon.'),
 });
+type SeatInput = z.output<typeof seatSchema>;
 
 /** The scenario's own fields; `rules`, `variants` and seat params are checked per game afterwards. */
 export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
@@ -78,6 +83,12 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       .optional()
       .describe('Named sets of rule changes, applied on top of `rules` with `--variant NAME`.'),
     seats: z.array(seatSchema).min(1).max(LIMITS.seats).describe('Who plays each seat, in seat order (seat 0 first).'),
+    entrants: z
+      .array(seatSchema)
+      .min(2)
+      .max(LIMITS.seats)
+      .optional()
+      .describe('Entrants for `squabble tournament`, any number, shaped like seat entries (each pairing plays them seat-rotated); default: the distinct `seats`. `run` plays `seats` and ignores this.'),
     sweep: z
       .record(
         z
@@ -560,18 +571,16 @@ export function buildPlan(
 
   // Policies.
   const available = registry.policiesFor(game);
-  const policyNames = Object.keys(available);
-  const seats: SeatPlan[] = seatInputs.map((seat, i) => {
-    const path = base.seats.length === 1 ? ['seats', 0] : ['seats', i];
-    const spec = available[seat.policy];
-    if (!spec) {
-      const hint = didYouMean(seat.policy, policyNames);
-      return fail([...path, 'policy'], `expected one of ${policyNames.join(', ')} for ${game.id}; found ${found(seat.policy)}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
-    }
-    const params = parse(spec.paramsSchema, seat.params ?? {}, [...path, 'params'], fail) as Record<string, unknown>;
-    return { policy: seat.policy, params, label: seat.name ?? policyLabel(seat.policy, params, spec.paramsSchema.parse({})) };
-  });
+  const seats: SeatPlan[] = seatInputs.map((seat, i) => resolveSeat(seat, base.seats.length === 1 ? ['seats', 0] : ['seats', i], game, available, fail));
   const labels = [...new Set(seats.map((s) => s.label))];
+  const entrants = base.entrants?.map((seat, i) => resolveSeat(seat, ['entrants', i], game, available, fail));
+  if (entrants) {
+    const seen = new Set<string>();
+    entrants.forEach((e, i) => {
+      if (seen.has(e.label)) fail(['entrants', i], `a second entrant labelled ${found(e.label)}; give each entrant its own \`name\``);
+      seen.add(e.label);
+    });
+  }
 
   // Command-line overrides are checked like the fields they replace.
   const games = overrides.games ?? base.games;
@@ -597,7 +606,60 @@ export function buildPlan(
     seed,
     masterSeed: masterSeedFrom(seed),
     scenarioHash: planHash(game.id, players, resolvedRules, seats, base.seating),
+    ...(entrants ? { entrants } : {}),
   };
+}
+
+/**
+ * One seat entry (of `seats` or `entrants`) as the policy and parameters that play it: a
+ * `level` stands for its policy and parameters, and `epsilon` (the strength dial, on a policy
+ * or a level) wraps them in the epsilon policy.
+ */
+function resolveSeat(
+  seat: SeatInput,
+  path: readonly PropertyKey[],
+  game: AnyGameModule,
+  available: Readonly<Record<string, PolicySpec>>,
+  fail: (path: readonly PropertyKey[], problem: string) => never,
+): SeatPlan {
+  let policy: string;
+  let params: Record<string, unknown>;
+  let label: string;
+  let epsilon = seat.epsilon;
+  if (seat.level !== undefined) {
+    if (seat.policy !== undefined) fail([...path, 'policy'], 'a seat gives `policy` or `level`, not both');
+    if (seat.params !== undefined) fail([...path, 'params'], 'a level fixes its parameters; use `policy` and `params` to set them by hand');
+    const levels = game.levels ?? [];
+    const level = levels.find((l) => l.name === seat.level);
+    if (!level) {
+      const names = levels.map((l) => l.name);
+      const hint = didYouMean(seat.level, names);
+      return fail([...path, 'level'], `expected one of ${names.join(', ') || '(none: this game has no levels)'} for ${game.id}; found ${found(seat.level)}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
+    }
+    policy = level.policy;
+    params = available[policy]!.paramsSchema.parse(level.params ?? {}) as Record<string, unknown>;
+    label = level.name;
+    if (level.epsilon !== undefined) epsilon = epsilon === undefined ? level.epsilon : combinedEpsilon(level.epsilon, epsilon);
+  } else {
+    if (seat.policy === undefined) return fail([...path, 'policy'], 'missing; expected a policy name (`policy`) or a skill level (`level`)');
+    policy = seat.policy;
+    const spec = available[policy];
+    if (!spec) {
+      const names = Object.keys(available);
+      const hint = didYouMean(policy, names);
+      return fail([...path, 'policy'], `expected one of ${names.join(', ')} for ${game.id}; found ${found(policy)}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
+    }
+    params = parse(spec.paramsSchema, seat.params ?? {}, [...path, 'params'], fail) as Record<string, unknown>;
+    label = policyLabel(policy, params, spec.paramsSchema.parse({}));
+  }
+  if (epsilon !== undefined) {
+    if (policy === EPSILON_POLICY) fail([...path, 'epsilon'], 'the epsilon policy already is the strength dial; set its `p` instead');
+    params = { p: epsilon, policy, params };
+    policy = EPSILON_POLICY;
+  }
+  // A level's own dial is part of its name; a seat's is shown.
+  if (seat.epsilon !== undefined) label = label.endsWith(')') ? `${label.slice(0, -1)}, epsilon=${seat.epsilon})` : `${label}(epsilon=${seat.epsilon})`;
+  return { policy, params, label: seat.name ?? label };
 }
 
 /**

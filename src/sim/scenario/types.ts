@@ -46,6 +46,11 @@ export interface Plan {
    * grows with the game count, so only `baseline` and `check` set it). Decides nothing about play.
    */
   recordGames?: boolean;
+  /**
+   * The scenario's `entrants` (for `squabble tournament`), resolved like seats; absent when it
+   * names none. Not part of the hash: a run plays `seats`.
+   */
+  entrants?: SeatPlan[];
 }
 
 /** What the loader needs to know about games and policies (injected: src/sim never names a game). */

@@ -1,0 +1,12 @@
+/**
+ * Squall's skill ladder, weakest first (a seat's `level: NAME`; scenarios/squall/skill-ladder.yaml
+ * plays them against each other; margins and costs in docs/skill-ladder.md).
+ */
+import type { SkillLevel } from '../../sim/types.js';
+
+export const squallLevels: readonly SkillLevel[] = [
+  { name: 'random', description: 'A uniformly random legal move.', policy: 'random' },
+  { name: 'novice', description: 'brawler, but half its moves are random (the strength dial at 0.5).', policy: 'brawler', epsilon: 0.5 },
+  { name: 'skilled', description: 'brawler: closes in and fights.', policy: 'brawler' },
+  { name: 'expert', description: 'ISMCTS, 50 iterations a decision with brawler rollouts.', policy: 'ismcts', params: { iterations: 50, rollout: 'brawler' } },
+];
