@@ -66,7 +66,7 @@ export function registerInit(program: Command, io: CliIO): void {
       const target = resolve(folder);
       if (existsSync(target) && readdirSync(target).length > 0)
         throw new CliError(`${folder}: the folder already holds files (${readdirSync(target).slice(0, 3).join(', ')}); init writes only into a new or empty folder`);
-      const games = options.games === undefined ? undefined : String(parseCount(options.games, '--games', 1, 10_000_000));
+      const games = options.games === undefined ? undefined : parseCount(options.games, '--games', 1, 10_000_000);
       const workers = workersFrom(options.workers);
       const work = join(dirname(target), `.${basename(target)}.init-${process.pid}`);
       mkdirSync(work, { recursive: true });
@@ -87,7 +87,7 @@ async function writeStarter(
   dir: string,
   game: string,
   starter: (typeof STARTERS)[string],
-  options: { games: string | undefined; workers: number; packageSpec: string | undefined },
+  options: { games: number | undefined; workers: number; packageSpec: string | undefined },
 ): Promise<string[]> {
   const scenario = `scenarios/${game}.yaml`;
   const write = (path: string, text: string) => {
@@ -123,7 +123,7 @@ async function writeStarter(
   };
   write('package.json', `${JSON.stringify(manifest, null, 2)}\n`);
   // The baseline is played from the files just written, exactly as `squabble baseline` would.
-  const plan = planFrom(join(dir, scenario), options.games === undefined ? {} : { games: options.games }, 'init');
+  const plan = { ...planFrom(join(dir, scenario), options.games === undefined ? {} : { games: options.games }, 'init'), recordGames: true };
   const baseline = await playBaseline(plan, options.workers);
   mkdirSync(join(dir, 'baselines'), { recursive: true });
   writeJson(join(dir, 'baselines'), basename(baselineFile('', plan.name, null)), { ...baseline, scenario });
