@@ -48,6 +48,12 @@ export const squishRulesSchema = z
       .enum(['simple', 'advanced'])
       .default('simple')
       .describe('simple: last marker on the board wins; advanced: collect shards 1..K from the numbered blocks and return to the start square.'),
+    objective: z
+      .enum(['shards', 'last-marker-standing'])
+      .default('shards')
+      .describe(
+        'Advanced game only. shards: a squished marker drops its shards and restarts. last-marker-standing (the seed\'s second objective): a squished marker drops its shards and is out of the game; the last marker left wins (as in the simple game), all four shards on the start square still win, and at the turn cap the marker holding the most shards wins (a tie is a capped draw).',
+      ),
     width: z.number().int().min(MIN_BOARD).max(MAX_BOARD).default(12).describe('Board width in squares.'),
     height: z.number().int().min(MIN_BOARD).max(MAX_BOARD).default(12).describe('Board height in squares.'),
     blocks: z
@@ -192,6 +198,7 @@ const onEdge = (x: number, y: number, w: number, h: number): boolean => x === 0 
  */
 export function checkLayout(rules: SquishRules, players: number): [string, string] | null {
   const { width, height } = rules;
+  if (rules.objective !== 'shards' && rules.mode !== 'advanced') return ['rules.objective', `${rules.objective} is a variant of the advanced game; expected mode: advanced, or objective: shards`];
   const board = `the ${width} x ${height} board`;
   const L = layoutOf(rules, players);
   const blockField = (b: BlockSpec) => (b.listIndex >= 0 ? `rules.blocks[${b.listIndex}]` : 'rules.width');
