@@ -55,6 +55,12 @@ export const squishRulesSchema = z
       .string()
       .optional()
       .describe('A board file (width, height, blocks, starts), relative to the scenario: its fields are used as if written here, so they may not be written here too.'),
+    objective: z
+      .enum(['shards', 'last-marker-standing'])
+      .default('shards')
+      .describe(
+        'Advanced game only. shards: a squished marker drops its shards and restarts. last-marker-standing (the seed\'s second objective): a squished marker drops its shards and is out of the game; the last marker left wins (as in the simple game), all four shards on the start square still win, and at the turn cap the marker holding the most shards wins (a tie is a capped draw).',
+      ),
     width: z.number().int().min(MIN_BOARD).max(MAX_BOARD).default(12).describe('Board width in squares.'),
     height: z.number().int().min(MIN_BOARD).max(MAX_BOARD).default(12).describe('Board height in squares.'),
     blocks: z
@@ -233,6 +239,7 @@ const onEdge = (x: number, y: number, w: number, h: number): boolean => x === 0 
  */
 export function checkLayout(rules: SquishRules, players: number): [string, string] | null {
   const { width, height } = rules;
+  if (rules.objective !== 'shards' && rules.mode !== 'advanced') return ['rules.objective', `${rules.objective} is a variant of the advanced game; expected mode: advanced, or objective: shards`];
   const board = `the ${width} x ${height} board`;
   const L = layoutOf(rules, players);
   const blockField = (b: BlockSpec) => (b.listIndex >= 0 ? `rules.blocks[${b.listIndex}]` : 'rules.width');

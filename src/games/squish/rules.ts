@@ -195,17 +195,41 @@ function endTurn(s: SquishState): void {
   if (s.advanced) {
     // Every advanced turn ends with a move (a squished marker restarts before moving).
     if (s.held[me] === s.allShards && s.markerCell[me] === s.startCell[me]) return finish(s, me);
+    // Last marker standing ends as the simple game does: all squished is a draw; the survivor wins at the end of its own turn.
+    if (s.lastStanding && s.onBoard === 0) return finish(s, NO_WINNER);
+    if (s.lastStanding && s.onBoard === 1 && s.markerCell[me]! >= 0) return finish(s, me);
   } else {
     if (s.onBoard === 0) return finish(s, NO_WINNER);
     if (s.onBoard === 1 && s.markerCell[me]! >= 0) return finish(s, me);
   }
   if (s.turns >= s.rules.maxTurns) {
+    if (s.lastStanding) {
+      const best = mostShards(s);
+      if (best >= 0) return finish(s, best);
+    }
     s.capped = true;
     return finish(s, NO_WINNER);
   }
   const next = me + 1 === s.players ? 0 : me + 1;
   if (next === s.firstSeat) s.rounds++;
   s.toMove = next;
+}
+
+/** Last marker standing at the cap: the marker on the board holding the most shards, or -1 on a tie. */
+function mostShards(s: SquishState): number {
+  let best = -1;
+  let most = -1;
+  let tied = false;
+  for (let p = 0; p < s.players; p++) {
+    if (s.markerCell[p]! < 0) continue;
+    const n = popcount(s.held[p]!);
+    if (n > most) {
+      most = n;
+      best = p;
+      tied = false;
+    } else if (n === most) tied = true;
+  }
+  return tied ? -1 : best;
 }
 
 function finish(s: SquishState, winner: number): void {
@@ -397,7 +421,7 @@ export function performMove(s: SquishState, action: number): void {
   }
 }
 
-/** Advanced game: squished markers drop their shards and restart, in seat order. */
+/** Advanced game: squished markers drop their shards and restart, in seat order (last marker standing: they are out). */
 function restartSquished(s: SquishState): void {
   for (let p = 0; p < s.players; p++) {
     if ((s.rollSquished & (1 << p)) === 0 || s.markerCell[p]! >= 0) continue;
@@ -405,6 +429,7 @@ function restartSquished(s: SquishState): void {
     s.held[p] = 0;
     s.shardsLost += lost;
     s.seatShardsLost[p]! += lost;
+    if (s.lastStanding) continue;
     const c = restartCell(s, p);
     s.markerCell[p] = c;
     s.cellMarker[c] = p;
@@ -967,9 +992,10 @@ export function checkInvariants(s: SquishState): string | null {
     if ((s.held[p]! & ~s.allShards) !== 0) return `seat ${p} holds shards of blocks that do not exist`;
     if (popcount(s.held[p]!) !== s.seatShards[p]! - s.seatShardsLost[p]!)
       return `seat ${p} holds ${popcount(s.held[p]!)} shards but collected ${s.seatShards[p]} and lost ${s.seatShardsLost[p]}`;
-    if (!s.advanced && (s.markerCell[p]! < 0) !== (s.seatSquished[p]! > 0)) return `seat ${p}: simple-game marker on the board disagrees with its squishes`;
-    if (!s.advanced && s.seatSquished[p]! > 1) return `seat ${p} squished ${s.seatSquished[p]} times in the simple game`;
-    if (s.advanced && s.markerCell[p]! < 0) return `seat ${p}'s marker is off the board in the advanced game`;
+    const outWhenSquished = !s.advanced || s.lastStanding;
+    if (outWhenSquished && (s.markerCell[p]! < 0) !== (s.seatSquished[p]! > 0)) return `seat ${p}: marker on the board disagrees with its squishes (squished markers are out)`;
+    if (outWhenSquished && s.seatSquished[p]! > 1) return `seat ${p} squished ${s.seatSquished[p]} times, but a squished marker is out`;
+    if (!outWhenSquished && s.markerCell[p]! < 0) return `seat ${p}'s marker is off the board in the advanced game`;
   }
   if (!s.advanced) for (let p = 0; p < s.players; p++) if (s.held[p] !== 0) return 'shards held in the simple game';
   if (squished !== s.squishes || caused !== s.squishes) return `squish counters disagree (${s.squishes}, ${squished} by seat, ${caused} by roller)`;
@@ -999,8 +1025,11 @@ export function checkInvariants(s: SquishState): string | null {
   if (s.terminal) {
     if (s.phase !== PHASE_OVER) return 'finished game not in its final phase';
     if (!s.capped && !s.advanced && s.onBoard > 1) return 'simple game ended with more than one marker on the board';
-    if (!s.capped && s.winner >= 0 && s.advanced && (s.held[s.winner] !== s.allShards || s.markerCell[s.winner] !== s.startCell[s.winner]))
-      return 'advanced winner without all shards on the start square';
+    const shardWin = s.winner >= 0 && s.held[s.winner] === s.allShards && s.markerCell[s.winner] === s.startCell[s.winner];
+    // Last marker standing also wins by being the last marker left, or by the most shards at the cap.
+    const standingWin = s.lastStanding && s.winner >= 0 && s.markerCell[s.winner]! >= 0 && (s.onBoard === 1 || s.turns >= s.rules.maxTurns);
+    if (!s.capped && s.winner >= 0 && s.advanced && !shardWin && !standingWin)
+      return 'advanced winner without all shards on the start square (or, last marker standing, without being the last marker or the shard leader at the cap)';
     if (s.capped && s.winner !== NO_WINNER) return 'capped game with a winner';
   } else if (s.phase === PHASE_DIRECTION) {
     if (s.dieFace !== 9) return `choosing a direction after rolling ${s.dieFace}`;

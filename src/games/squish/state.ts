@@ -139,6 +139,8 @@ export class SquishState implements GameState {
 
   // The board (fixed for the state's lifetime).
   readonly advanced: boolean;
+  /** Advanced game, objective last-marker-standing: a squished marker is out (no restart). */
+  readonly lastStanding: boolean;
   readonly cumulative: boolean;
   readonly simultaneous: boolean;
   readonly width: number;
@@ -250,6 +252,7 @@ export class SquishState implements GameState {
   ) {
     const layout = layoutOf(rules, players);
     this.advanced = rules.mode === 'advanced';
+    this.lastStanding = this.advanced && rules.objective === 'last-marker-standing';
     this.cumulative = rules.forces === 'cumulative';
     this.simultaneous = rules.resolution === 'simultaneous';
     const W = rules.width;

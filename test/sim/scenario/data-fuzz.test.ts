@@ -384,6 +384,7 @@ const CORPUS = 'test/fixtures/broken-data';
 const EXPECTED: Record<string, string> = {
   'deck-alias-bomb.yaml': 'data/deck-alias-bomb.yaml: not valid YAML: Excessive alias count',
   'deck-binary-tag.yaml': 'data/deck-binary-tag.yaml:8: not valid YAML: Unresolved tag: tag:yaml.org,2002:binary',
+  'deck-d6-face-nine.yaml': 'data/deck-d6-face-nine.yaml:32: cards[7].abilities[0].if.roll: card "Fog Wisp", ability "Drift Away": condition roll: expected d6 faces from 1 to 6 (a face, [low, high] or {min, max}), but 9 is not a face of a d6, found [5,9]',
   'deck-cards-not-a-list.yaml': 'data/deck-cards-not-a-list.yaml:3: cards: expected a list, found "Mudskipper, Reed Hopper, Gravel Gnome"',
   'deck-duplicate-card.yaml': 'data/deck-duplicate-card.yaml:33: cards[9].name: card "Moss Golem" is defined twice; names must be unique',
   'deck-empty.yaml': 'data/deck-empty.yaml: the file is empty; expected the data for rules.cards',
