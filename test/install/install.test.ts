@@ -102,7 +102,7 @@ describe('squabble init, then every command from the new folder with relative pa
       sh('squabble', ['baseline', scenario, '--out', 'baselines', '--games', '120', '--workers', '1'], project);
       expect((JSON.parse(readFileSync(join(project, `baselines/my-${game}.json`), 'utf8')) as { games: number }).games).toBe(120);
       expect(sh('squabble', ['check', scenario, '--baseline', 'baselines', '--workers', '1'], project)).toContain('PASS');
-    }, 240_000);
+    }, 400_000);
   }
 
   it('refuses a folder that already holds files, and an unknown game, writing nothing', () => {
