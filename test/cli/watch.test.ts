@@ -71,6 +71,21 @@ describe('squabble watch', () => {
     }
   }, 120_000);
 
+  it('writes the report, which reloads itself so an open page shows each new run', async () => {
+    const results = join(dir, 'report-watch');
+    let out = '';
+    const io: CliIO = { out: (t) => void (out += t), err: () => {}, interactive: false, columns: 80 };
+    const stop = new AbortController();
+    const watching = watchScenario('scenarios/worms/random-2p.yaml', { out: results, workers: '0', quick: '200', games: '200', poll: '40' }, io, stop.signal);
+    try {
+      await until(() => out.includes('run 1 '), 'the first run');
+      expect(readFileSync(join(results, 'report.html'), 'utf8')).toContain('<head><meta http-equiv="refresh" content="5">');
+    } finally {
+      stop.abort();
+      await watching;
+    }
+  }, 120_000);
+
   it('refuses an output folder holding other results', async () => {
     const other = join(dir, 'other');
     mkdirSync(other);
