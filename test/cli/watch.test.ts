@@ -86,13 +86,16 @@ describe('squabble watch', () => {
     }
   }, 120_000);
 
-  it('refuses an output folder holding other results', async () => {
+  it('refuses an output folder holding other results, and a variant the scenario lacks', async () => {
     const other = join(dir, 'other');
     mkdirSync(other);
     writeFileSync(join(other, 'summary.json'), '{}');
     const io: CliIO = { out: () => {}, err: () => {}, interactive: false, columns: 80 };
     await expect(watchScenario('scenarios/worms/random-2p.yaml', { out: other }, io, new AbortController().signal)).rejects.toThrow(
       `--out ${other}: the folder holds other results`,
+    );
+    await expect(watchScenario('scenarios/worms/sudden-death.yaml', { out: join(dir, 'unused'), variant: 'nope' }, io, new AbortController().signal)).rejects.toThrow(
+      '--variant: no variant "nope" in scenarios/worms/sudden-death.yaml; expected one of no-sudden-death',
     );
   });
 });

@@ -31,6 +31,7 @@ export interface WatchOptions {
   games?: string;
   poll?: string;
   report?: boolean;
+  variant?: string;
 }
 
 export function registerWatch(program: Command, io: CliIO): void {
@@ -43,6 +44,7 @@ export function registerWatch(program: Command, io: CliIO): void {
     .option('--quick <n>', 'games in the first run after a change', '1000')
     .option('--games <n>', "games of the longest run (default: the scenario's)")
     .option('--poll <ms>', 'how often the files are looked at', '300')
+    .option('--variant <name>', 'play a named variant of the scenario')
     .option('--no-report', 'write no report page (faster runs)')
     .action(async (file: string, options: WatchOptions) => {
       const stop = new AbortController();
@@ -69,6 +71,7 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
   const poll = parseCount(options.poll ?? '300', '--poll', 10, 60_000);
   const maxGames = options.games === undefined ? null : parseCount(options.games, '--games', 1, 10_000_000_000);
   const out = options.out ?? join('results', `${basename(file).replace(/\.[^.]*$/, '')}-watch`);
+  if (options.variant !== undefined) checkVariant(file, options.variant);
   claimFolder(out);
 
   let last: GoodRun | null = null;
@@ -84,7 +87,7 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
     cause = `after a save of ${changed}`;
   };
   while (!signal.aborted) {
-    const outcome = await playOnce(file, games, maxGames, { workers, out, report: options.report !== false, signal, poll, io, isStale: () => fingerprint(file) !== seen });
+    const outcome = await playOnce(file, games, maxGames, { workers, out, report: options.report !== false, variant: options.variant, signal, poll, io, isStale: () => fingerprint(file) !== seen });
     if (outcome.kind === 'error') {
       io.err(`✗ ${outcome.message}\n  keeping the last good result${last ? ` (run ${last.number}, ${last.games.toLocaleString('en-US')} games)` : ' (none yet)'}; fix the file and save\n`);
     } else if (outcome.kind === 'done') {
@@ -112,13 +115,14 @@ async function playOnce(
   file: string,
   games: number,
   maxGames: number | null,
-  o: { workers: number; out: string; report: boolean; signal: AbortSignal; poll: number; io: CliIO; isStale: () => boolean },
+  o: { workers: number; out: string; report: boolean; variant: string | undefined; signal: AbortSignal; poll: number; io: CliIO; isStale: () => boolean },
 ): Promise<Outcome> {
   let plan;
   let ceiling: number;
   try {
-    ceiling = maxGames ?? planFrom(file, {}, 'watch').games;
-    plan = planFrom(file, { games: String(Math.min(games, ceiling)) }, 'watch');
+    const variant = o.variant === undefined ? {} : { variant: o.variant };
+    ceiling = maxGames ?? planFrom(file, variant, 'watch').games;
+    plan = planFrom(file, { ...variant, games: String(Math.min(games, ceiling)) }, 'watch');
   } catch (e) {
     if (e instanceof CliError) return { kind: 'error', message: e.message };
     throw e;
@@ -142,6 +146,22 @@ async function playOnce(
     clearInterval(watcher);
     o.signal.removeEventListener('abort', abort);
   }
+}
+
+/**
+ * A --variant the scenario does not define is a mistake on the command line, not in a file that
+ * a save can fix: stop at once. (A scenario that does not load yet is left to the first run.)
+ */
+function checkVariant(file: string, variant: string): void {
+  let data: unknown;
+  try {
+    data = readScenarioData(file).data;
+  } catch {
+    return;
+  }
+  const variants = data !== null && typeof data === 'object' && 'variants' in data ? (data as { variants: unknown }).variants : undefined;
+  const names = variants !== null && typeof variants === 'object' ? Object.keys(variants as object) : [];
+  if (!names.includes(variant)) throw new CliError(`--variant: no variant ${JSON.stringify(variant)} in ${file}; ${names.length ? `expected one of ${names.join(', ')}` : 'it defines none'}`);
 }
 
 /** The headline rows, and every table rate that moved significantly, against the last good run. */
