@@ -39,7 +39,7 @@ export function registerWatch(program: Command, io: CliIO): void {
     .command('watch')
     .description('re-run a scenario on every save of it or of a file it uses, printing what moved since the last run')
     .argument('<scenario>', 'scenario file')
-    .option('--out <dir>', 'results folder, overwritten by every run (default: results/<name>-watch)')
+    .option('--out <dir>', 'results folder, overwritten by every run (default: results/<scenario file name>-watch)')
     .option('--workers <n>', 'worker threads')
     .option('--quick <n>', 'games in the first run after a change', '1000')
     .option('--games <n>', "games of the longest run (default: the scenario's)")
