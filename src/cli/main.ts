@@ -17,6 +17,7 @@ import { registerTournament } from './commands/tournament.js';
 import { registerTune } from './commands/tune.js';
 import { registerWeights } from './commands/weights.js';
 import { registerInit } from './commands/init.js';
+import { registerWatch } from './commands/watch.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -42,6 +43,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerTune(program, io);
   registerWeights(program, io);
   registerInit(program, io);
+  registerWatch(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -102,8 +102,22 @@ describe('squabble init, then every command from the new folder with relative pa
       sh('squabble', ['baseline', scenario, '--out', 'baselines', '--games', '120', '--workers', '1'], project);
       expect((JSON.parse(readFileSync(join(project, `baselines/my-${game}.json`), 'utf8')) as { games: number }).games).toBe(120);
       expect(sh('squabble', ['check', scenario, '--baseline', 'baselines', '--workers', '1'], project)).toContain('PASS');
-    }, 240_000);
+    }, 400_000);
   }
+
+  it('the project installs squabble as a dev dependency from its vendor/ tarball, and that squabble (node_modules/.bin, what npx runs) works', () => {
+    const home = join(dir, 'home-dev');
+    mkdirSync(home);
+    sh('squabble', ['init', 'study', '--game', 'worms', '--games', '50', '--workers', '1'], home);
+    const project = join(home, 'study');
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(manifest.devDependencies.squabble).toBe(`file:vendor/${basename(tarball)}`);
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, env, stdio: 'ignore' });
+    // Only the project's own squabble: node_modules/.bin, with the global one off the PATH.
+    const local = { ...env, PATH: `${join(project, 'node_modules/.bin')}:${process.env.PATH ?? ''}` };
+    expect(execFileSync('squabble', ['validate', 'scenarios/worms.yaml'], { cwd: project, env: local, encoding: 'utf8' })).toContain('ok  scenarios/worms.yaml: worms');
+    expect(existsSync(join(project, 'node_modules/squabble/scenarios/schema.json'))).toBe(true);
+  }, 400_000);
 
   it('refuses a folder that already holds files, and an unknown game, writing nothing', () => {
     const home = join(dir, 'home-refuse');

@@ -1,0 +1,279 @@
+/**
+ * `squabble watch <scenario>`: re-run the scenario whenever it or a file it uses (deck, roster,
+ * layout, board) is saved. A quick run first, then runs four times longer while nothing changes,
+ * up to the scenario's game count; each prints what moved since the last good run. An edit with
+ * a mistake prints the one-line error and keeps the last good result (files and page).
+ */
+import type { Command } from 'commander';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { runPlan, InterruptedError } from '../../runner/pool.js';
+import { writeAtomic } from '../../runner/results.js';
+import { summarise } from '../../sim/stats/summary.js';
+import { readScenarioData } from '../../sim/scenario/load.js';
+import { compare, headlineMetrics, DEFAULT_GATE, type Comparison, type GateMetric } from '../../analysis/gate.js';
+import { textTable } from '../../report/format.js';
+import { gameOf } from '../../registry.js';
+import { CliError, parseCount, type CliIO } from '../io.js';
+import { finishRun } from '../finish.js';
+import { planFrom, workersFrom } from '../plan.js';
+
+/** Present in a folder `watch` writes to: it may overwrite what is there, and nothing else. */
+const MARKER = '.squabble-watch';
+/** Each run after a quiet one plays this many times more games. */
+const GROWTH = 4;
+
+export interface WatchOptions {
+  out?: string;
+  workers?: string;
+  quick?: string;
+  games?: string;
+  poll?: string;
+  report?: boolean;
+  variant?: string;
+}
+
+export function registerWatch(program: Command, io: CliIO): void {
+  program
+    .command('watch')
+    .description('re-run a scenario on every save of it or of a file it uses, printing what moved since the last run')
+    .argument('<scenario>', 'scenario file')
+    .option('--out <dir>', 'results folder, overwritten by every run (default: results/<scenario file name>-watch)')
+    .option('--workers <n>', 'worker threads')
+    .option('--quick <n>', 'games in the first run after a change', '1000')
+    .option('--games <n>', "games of the longest run (default: the scenario's)")
+    .option('--poll <ms>', 'how often the files are looked at', '300')
+    .option('--variant <name>', 'play a named variant of the scenario')
+    .option('--no-report', 'write no report page (faster runs)')
+    .action(async (file: string, options: WatchOptions) => {
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      try {
+        await watchScenario(file, options, io, stop.signal);
+      } finally {
+        process.off('SIGINT', onSignal);
+      }
+    });
+}
+
+interface GoodRun {
+  number: number;
+  games: number;
+  metrics: GateMetric[];
+}
+
+/** Watch until `signal` aborts. Exported for tests, which stop it themselves. */
+export async function watchScenario(file: string, options: WatchOptions, io: CliIO, signal: AbortSignal): Promise<void> {
+  const workers = workersFrom(options.workers);
+  const quick = parseCount(options.quick ?? '1000', '--quick', 1, 10_000_000_000);
+  const poll = parseCount(options.poll ?? '300', '--poll', 10, 60_000);
+  const maxGames = options.games === undefined ? null : parseCount(options.games, '--games', 1, 10_000_000_000);
+  const out = options.out ?? join('results', `${basename(file).replace(/\.[^.]*$/, '')}-watch`);
+  if (options.variant !== undefined) checkVariant(file, options.variant);
+  claimFolder(out);
+
+  let last: GoodRun | null = null;
+  let seen = fingerprint(file);
+  let games = quick;
+  let cause = 'start';
+  /** After a save: settle (a save is often several writes), then start again with a quick run. */
+  const restart = async () => {
+    const changed = changedFiles(file, seen);
+    await sleep(poll, signal);
+    seen = fingerprint(file);
+    games = quick;
+    cause = `after a save of ${changed}`;
+  };
+  while (!signal.aborted) {
+    const outcome = await playOnce(file, games, maxGames, { workers, out, report: options.report !== false, variant: options.variant, signal, poll, io, isStale: () => fingerprint(file) !== seen });
+    if (outcome.kind === 'error') {
+      io.err(`✗ ${outcome.message}\n  keeping the last good result${last ? ` (run ${last.number}, ${last.games.toLocaleString('en-US')} games)` : ' (none yet)'}; fix the file and save\n`);
+    } else if (outcome.kind === 'done') {
+      const number: number = (last?.number ?? 0) + 1;
+      io.out(`run ${number} (${cause}): ${outcome.games.toLocaleString('en-US')} games of ${outcome.name}; results in ${out}/\n${moved(last, outcome.metrics)}\n\n`);
+      last = { number, games: outcome.games, metrics: outcome.metrics };
+    }
+    if (signal.aborted) return;
+    if (fingerprint(file) !== seen) {
+      await restart();
+    } else if (outcome.kind === 'done' && outcome.more) {
+      // Nothing changed: the same games and more of them, so the figures sharpen.
+      games = outcome.games * GROWTH;
+      cause = 'nothing changed: more games';
+    } else if (await waitForChange(() => fingerprint(file) !== seen, poll, signal)) {
+      await restart();
+    }
+  }
+}
+
+type Outcome = { kind: 'done'; games: number; name: string; metrics: GateMetric[]; more: boolean } | { kind: 'error'; message: string } | { kind: 'stale' };
+
+/** One run of up to `games` games (never more than the ceiling), abandoned as stale if a file changes meanwhile. */
+async function playOnce(
+  file: string,
+  games: number,
+  maxGames: number | null,
+  o: { workers: number; out: string; report: boolean; variant: string | undefined; signal: AbortSignal; poll: number; io: CliIO; isStale: () => boolean },
+): Promise<Outcome> {
+  let plan;
+  let ceiling: number;
+  try {
+    const variant = o.variant === undefined ? {} : { variant: o.variant };
+    ceiling = maxGames ?? planFrom(file, variant, 'watch').games;
+    plan = planFrom(file, { ...variant, games: String(Math.min(games, ceiling)) }, 'watch');
+  } catch (e) {
+    if (e instanceof CliError) return { kind: 'error', message: e.message };
+    throw e;
+  }
+  const stop = new AbortController();
+  const abort = () => stop.abort();
+  o.signal.addEventListener('abort', abort);
+  const watcher = setInterval(() => o.isStale() && stop.abort(), o.poll);
+  const startedAt = new Date();
+  try {
+    const acc = await runPlan(plan, { workers: o.workers, signal: stop.signal });
+    const wallSeconds = (Date.now() - startedAt.getTime()) / 1000;
+    const quiet: CliIO = { ...o.io, out: () => {} };
+    await finishRun(quiet, plan, acc, o.out, { workers: o.workers, wallSeconds, startedAt, checkInvariants: false, report: o.report, say: () => {} });
+    if (o.report) addAutoRefresh(join(o.out, 'report.html'));
+    return { kind: 'done', games: plan.games, name: plan.name, metrics: headlineMetrics(summarise(gameOf(plan.game), plan, acc)), more: plan.games < ceiling };
+  } catch (e) {
+    if (e instanceof InterruptedError) return { kind: 'stale' };
+    throw e;
+  } finally {
+    clearInterval(watcher);
+    o.signal.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * A --variant the scenario does not define is a mistake on the command line, not in a file that
+ * a save can fix: stop at once. (A scenario that does not load yet is left to the first run.)
+ */
+function checkVariant(file: string, variant: string): void {
+  let data: unknown;
+  try {
+    data = readScenarioData(file).data;
+  } catch {
+    return;
+  }
+  const variants = data !== null && typeof data === 'object' && 'variants' in data ? (data as { variants: unknown }).variants : undefined;
+  const names = variants !== null && typeof variants === 'object' ? Object.keys(variants as object) : [];
+  if (!names.includes(variant)) throw new CliError(`--variant: no variant ${JSON.stringify(variant)} in ${file}; ${names.length ? `expected one of ${names.join(', ')}` : 'it defines none'}`);
+}
+
+/** The headline rows, and every table rate that moved significantly, against the last good run. */
+function moved(last: GoodRun | null, now: GateMetric[]): string {
+  if (last === null) return textTable(['metric', 'now'], now.filter((m) => !m.id.includes('[')).map((m) => [m.id, shown(m.kind, m.value)]));
+  const result = compare(last.metrics, now, DEFAULT_GATE);
+  const rows = result.comparisons.filter((c) => !c.id.includes('[') || c.verdict !== 'ok');
+  const hidden = result.comparisons.length - rows.length;
+  const table = textTable([`since run ${last.number}`, 'before', 'now', 'change [interval]', ''], rows.map(changeRow));
+  return `${table.replace(/ +$/gm, '')}${hidden ? `\n(${hidden} table rates did not move significantly)` : ''}`;
+}
+
+function shown(kind: GateMetric['kind'], x: number | null): string {
+  if (x === null) return '-';
+  return kind === 'proportion' ? `${(x * 100).toFixed(1)}%` : x.toFixed(2);
+}
+
+function changeRow(c: Comparison): string[] {
+  const scale = c.kind === 'proportion' ? 100 : 1;
+  const sign = (x: number) => `${x >= 0 ? '+' : ''}${(x * scale).toFixed(c.kind === 'proportion' ? 1 : 2)}`;
+  const change = c.difference === null ? c.verdict : `${sign(c.difference)}${c.kind === 'proportion' ? ' pts' : ''} [${sign(c.interval![0])}, ${sign(c.interval![1])}]`;
+  const mark = c.verdict === 'ok' ? '' : c.verdict === 'DRIFT' ? 'moved' : c.verdict === 'moved within tolerance' ? 'moved a little' : c.verdict;
+  return [c.id, shown(c.kind, c.baseline), shown(c.kind, c.now), change, mark];
+}
+
+/** The scenario and every data file it names (a string value under rules or variants that is a file beside it). */
+export function usedFiles(file: string): string[] {
+  const files = [file];
+  let data: unknown;
+  try {
+    data = readScenarioData(file).data;
+  } catch {
+    return files;
+  }
+  const folder = dirname(file);
+  const visit = (node: unknown): void => {
+    if (typeof node === 'string') {
+      if (/\.(ya?ml|json)$/i.test(node) && existsSync(join(folder, node)) && !files.includes(join(folder, node))) files.push(join(folder, node));
+    } else if (Array.isArray(node)) node.forEach(visit);
+    else if (node !== null && typeof node === 'object') Object.values(node).forEach(visit);
+  };
+  if (data !== null && typeof data === 'object') {
+    const record = data as Record<string, unknown>;
+    visit(record.rules);
+    visit(record.variants);
+  }
+  return files;
+}
+
+/** The content of every used file, as one string (a file that cannot be read counts as missing). */
+function fingerprint(file: string): string {
+  return usedFiles(file)
+    .map((f) => `${f}\0${contentHash(f)}`)
+    .join('\n');
+}
+
+function contentHash(path: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex');
+  } catch {
+    return 'missing';
+  }
+}
+
+/** Which used files differ from the fingerprint `before`, for the run's heading. */
+function changedFiles(file: string, before: string): string {
+  const old = new Map(before.split('\n').map((line) => line.split('\0') as [string, string]));
+  const changed = usedFiles(file).filter((f) => old.get(f) !== contentHash(f));
+  return changed.length ? changed.map((f) => relative('.', f) || f).join(', ') : file;
+}
+
+/** Make `out` the watch's folder: new, empty, or one a watch wrote before; never someone else's results. */
+function claimFolder(out: string): void {
+  if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, MARKER)))
+    throw new CliError(`--out ${out}: the folder holds other results; watch overwrites its folder on every run, so give a new or empty one (or one an earlier watch wrote)`);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, MARKER), 'squabble watch writes here and overwrites it on every run\n');
+}
+
+/** The watched report reloads itself, so an open page shows each new run. */
+function addAutoRefresh(page: string): void {
+  if (!existsSync(page)) return;
+  const html = readFileSync(page, 'utf8');
+  writeAtomic(page, html.replace('<head>', '<head><meta http-equiv="refresh" content="5">'));
+}
+
+/** Resolve true when `changed()` holds (checked every `poll` ms), false if aborted first. */
+function waitForChange(changed: () => boolean, poll: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((done) => {
+    if (signal.aborted) return done(false);
+    const timer = setInterval(() => {
+      if (!changed()) return;
+      finish(true);
+    }, poll);
+    const onAbort = () => finish(false);
+    const finish = (value: boolean) => {
+      clearInterval(timer);
+      signal.removeEventListener('abort', onAbort);
+      done(value);
+    };
+    signal.addEventListener('abort', onAbort);
+  });
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(finish, ms);
+    function finish() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', finish);
+      done();
+    }
+    signal.addEventListener('abort', finish);
+  });
+}
