@@ -49,7 +49,7 @@ export function registerRun(program: Command, io: CliIO): void {
     .option('--shard <k/n>', 'play only slice k of n of the games and write partial.json (see `squabble merge`)')
     .option('--resume <dir>', 'continue the interrupted run in <dir> from its checkpoint')
     .option('--redis <url>', 'play the shards on `squabble worker --redis <url>` processes instead of here')
-    .option('--until <rule>', 'stop as soon as a rule is met: "seat0.winRate ±0.005" (interval this narrow) or "seat0.winRate within 0.5±0.02" (sequential test); --games is the budget')
+    .option('--until <rule>', 'stop as soon as a rule is met: "seat0.winRate ±0.005" (interval this narrow) or "seat0.winRate within 0.5±0.02" (band test, at most 5% wrong answers); --games is the budget')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')
     .option('--quiet', 'no progress or diagnostics on stderr')
