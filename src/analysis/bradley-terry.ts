@@ -4,7 +4,7 @@
  * reported on the Elo scale, 400·log10(π), relative to a reference entrant (rating 0), with
  * 95% intervals from the observed Fisher information of θ = log π (the reference fixed at 0).
  */
-import { Z95 } from '../sim/stats/intervals.js';
+import { Z95, wilson } from '../sim/stats/intervals.js';
 
 export interface Rating {
   name: string;
@@ -80,4 +80,99 @@ function invert(m: number[][]): number[][] | null {
     }
   }
   return a.map((row) => row.slice(n));
+}
+
+export interface BradleyTerryFit {
+  /** Pearson's χ² of the observed scores against the ratings' predictions, over the pairings played. */
+  chiSquare: number;
+  /** Pairings played minus (entrants − 1); 0 with two entrants (the ratings then fit exactly). */
+  df: number;
+  /** P(χ² ≥ observed) under the model; null when df is 0. */
+  pValue: number | null;
+  /** The pairing the ratings predict worst: observed and predicted score of `row` against `column`. */
+  worst: { row: string; column: string; observed: number; predicted: number } | null;
+  /** Cycles a > b > c > a where each score is above 50% beyond its 95% interval (rock-paper-scissors). */
+  cycles: string[][];
+  /** Whether one rating per entrant is a fair summary of the matrix: the fit holds (p ≥ 0.05) and no cycle. */
+  fair: boolean;
+}
+
+const probability = (elo: number) => 1 / (1 + 10 ** (-elo / 400));
+
+/**
+ * How well the ratings summarise the matrix: Pearson's χ² over pairings of
+ * (wins − games·q)² / (games·q·(1 − q)), q the predicted score, on pairings − (entrants − 1)
+ * degrees of freedom; and clear intransitive cycles, which no rating can represent.
+ */
+export function bradleyTerryFit(ratings: readonly Rating[], wins: number[][], games: number[][]): BradleyTerryFit {
+  const n = ratings.length;
+  let chiSquare = 0;
+  let pairs = 0;
+  let worst: BradleyTerryFit['worst'] = null;
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const g = games[i]![j]!;
+      if (!(g > 0)) continue;
+      pairs++;
+      const q = probability(ratings[i]!.elo - ratings[j]!.elo);
+      const observed = wins[i]![j]! / g;
+      chiSquare += (g * (observed - q) ** 2) / (q * (1 - q));
+      if (!worst || Math.abs(observed - q) > Math.abs(worst.observed - worst.predicted)) worst = { row: ratings[i]!.name, column: ratings[j]!.name, observed, predicted: q };
+    }
+  const df = Math.max(0, pairs - (n - 1));
+  const pValue = df > 0 ? chiSquareSurvival(chiSquare, df) : null;
+  const beats = (i: number, j: number) => games[i]![j]! > 0 && wilson(wins[i]![j]!, games[i]![j]!)[0] > 0.5;
+  const cycles: string[][] = [];
+  for (let a = 0; a < n; a++)
+    for (let b = 0; b < n; b++)
+      for (let c = 0; c < n; c++)
+        if (a < b && a < c && b !== c && beats(a, b) && beats(b, c) && beats(c, a)) cycles.push([ratings[a]!.name, ratings[b]!.name, ratings[c]!.name]);
+  return { chiSquare, df, pValue, worst, cycles, fair: (pValue === null || pValue >= 0.05) && cycles.length === 0 };
+}
+
+/** P(X ≥ x) for X ~ χ²(df): the regularised upper incomplete gamma Q(df/2, x/2). */
+export function chiSquareSurvival(x: number, df: number): number {
+  if (x <= 0) return 1;
+  const a = df / 2;
+  const z = x / 2;
+  const logPrefix = a * Math.log(z) - z - logGamma(a);
+  if (z < a + 1) {
+    // Series for the lower function P(a, z).
+    let term = 1 / a;
+    let sum = term;
+    for (let k = 1; k < 1000 && Math.abs(term) > Math.abs(sum) * 1e-15; k++) {
+      term *= z / (a + k);
+      sum += term;
+    }
+    return Math.max(0, 1 - sum * Math.exp(logPrefix));
+  }
+  // Continued fraction for Q(a, z) (modified Lentz).
+  let b = z + 1 - a;
+  let c = 1 / 1e-300;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < 1000; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < 1e-300) d = 1e-300;
+    c = b + an / c;
+    if (Math.abs(c) < 1e-300) c = 1e-300;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return Math.min(1, Math.exp(logPrefix) * h);
+}
+
+/** ln Γ(x) for x > 0 (Lanczos, g = 7). */
+function logGamma(x: number): number {
+  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const y = x - 1;
+  let s = c[0]!;
+  for (let i = 1; i < 9; i++) s += c[i]! / (y + i);
+  const t = y + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(s);
 }

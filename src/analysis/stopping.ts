@@ -2,13 +2,24 @@
  * Stopping rules for `run --until RULE`: stop as soon as a question is answered.
  *
  *   METRIC ±H                 target error: stop when the 95% interval's half-width is at most H
- *   METRIC within P±D         sequential test (Wald's SPRT): is the rate within D of P?
+ *   METRIC within P±D         band test: is the rate inside the band [P − D, P + D] or outside it?
  *
  * METRIC is one of: seatK.winRate, drawRate, cappedRate, firstPlayer.winRate, and (target
- * error only) length.mean. The SPRT runs two one-sided tests, H0: p = P against p = P + D and
- * against p = P − D, each with error rates alpha = beta = 0.05; "within" when both accept H0,
- * "outside" when either accepts its alternative. Rules are checked after each merged shard,
- * in shard order, so the games played — and the result — are the same with any worker count.
+ * error only) length.mean.
+ *
+ * The band test keeps a 95% confidence sequence for the rate: an interval that holds the true
+ * rate at every look at once with probability at least 95%, however many looks (Robbins'
+ * normal mixture for the sum of centred 0/1 outcomes, which are sub-Gaussian with variance
+ * factor 1/4). It answers "within" when the whole interval lies inside the band, "above" or
+ * "below" when it lies wholly beyond an edge, and keeps playing otherwise. So for any true
+ * rate the chance of a wrong answer is at most 5%, whenever it stops: inside the band it can
+ * only err by calling it outside, which needs the sequence to miss the truth, and the same
+ * outside. A rate at an edge is never decided (no test can), and near an edge it takes many
+ * games; the budget then runs out and the run says so. (The old rule, two SPRTs against
+ * P ± D, was indifferent halfway to the edge and wrong 47.5% of the time there.)
+ *
+ * Rules are checked after each merged shard, in shard order, so the games played — and the
+ * result — are the same with any worker count.
  */
 import type { Accumulator } from '../sim/stats/accumulator.js';
 import { wilson, Z95 } from '../sim/stats/intervals.js';
@@ -45,6 +56,24 @@ function rateOf(metric: string, players: number): Rate | null {
 const METRICS = 'seatK.winRate, drawRate, cappedRate, firstPlayer.winRate, length.mean (target error only)';
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
+/** Chance of a wrong answer of the band test, for any true rate and any stopping time. */
+export const BAND_ALPHA = 0.05;
+
+/**
+ * The two-sided normal-mixture confidence sequence for a rate after k successes in n games:
+ * |k − n·p| ≤ sqrt((t + ρ)·(ln((t + ρ)/ρ) + 2·ln(2/α))) with t = n/4, at every n at once with
+ * probability at least 1 − α. ρ sets where it is tightest: near the games needed to tell a
+ * rate halfway to the edge, about 6.25 / D² (15,625 games for D = 0.02).
+ */
+export function bandBoundary(delta: number, alpha: number): (k: number, n: number) => [number, number] {
+  const rho = 6.25 / (delta * delta) / 4;
+  return (k, n) => {
+    const t = n / 4;
+    const radius = Math.sqrt((t + rho) * (Math.log((t + rho) / rho) + 2 * Math.log(2 / alpha))) / n;
+    return [Math.max(0, k / n - radius), Math.min(1, k / n + radius)];
+  };
+}
+
 export function parseRule(text: string, players: number): StoppingRule {
   const target = /^\s*([\w.]+)\s*(?:±|\+-|\+\/-)\s*([\d.]+)\s*$/.exec(text);
   const sprt = /^\s*([\w.]+)\s+within\s+([\d.]+)\s*(?:±|\+-|\+\/-)\s*([\d.]+)\s*$/.exec(text);
@@ -80,22 +109,19 @@ export function parseRule(text: string, players: number): StoppingRule {
       throw new RuleError(`--until: expected P±D with 0 < P−D and P+D < 1, found ${JSON.stringify(`${p}±${d}`)}`);
     const rate = rateOf(metric, players);
     if (!rate) throw new RuleError(`--until: unknown rate ${JSON.stringify(metric)} for a sequential test; expected one of seatK.winRate, drawRate, cappedRate, firstPlayer.winRate`);
-    const alpha = 0.05;
-    const beta = 0.05;
-    const upper = Math.log((1 - beta) / alpha);
-    const lower = Math.log(beta / (1 - alpha));
-    const llr = (k: number, n: number, p1: number) => k * Math.log(p1 / p0) + (n - k) * Math.log((1 - p1) / (1 - p0));
+    const boundary = bandBoundary(delta, BAND_ALPHA);
     return {
       source: text,
       check(acc) {
         const k = rate.k(acc);
         const n = acc.games;
-        const up = llr(k, n, p0 + delta);
-        const down = llr(k, n, p0 - delta);
-        const seen = `${rate.name} ${pct(k / n)} after ${n.toLocaleString('en-US')} games`;
-        if (up >= upper) return { text: `SPRT: ${rate.name} is above ${p0}±${delta} (${seen})` };
-        if (down >= upper) return { text: `SPRT: ${rate.name} is below ${p0}±${delta} (${seen})` };
-        if (up <= lower && down <= lower) return { text: `SPRT: ${rate.name} is within ${p0}±${delta} (${seen})` };
+        if (n === 0) return null;
+        const [lo, hi] = boundary(k, n);
+        const seen = `${rate.name} ${pct(k / n)}, 95% confidence sequence [${pct(lo)}, ${pct(hi)}] after ${n.toLocaleString('en-US')} games`;
+        const band = `${p0}±${delta}`;
+        if (lo > p0 + delta) return { text: `band test: ${rate.name} is above ${band} (${seen})` };
+        if (hi < p0 - delta) return { text: `band test: ${rate.name} is below ${band} (${seen})` };
+        if (lo > p0 - delta && hi < p0 + delta) return { text: `band test: ${rate.name} is within ${band} (${seen})` };
         return null;
       },
     };

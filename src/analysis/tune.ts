@@ -12,7 +12,7 @@
  * reported with its interval and its evaluated neighbours.
  */
 import { wilson, Z95 } from '../sim/stats/intervals.js';
-import type { Summary } from '../sim/stats/summary.js';
+import { tableRateRows, type Summary } from '../sim/stats/summary.js';
 
 export interface TuneMetric {
   name: string;
@@ -58,7 +58,7 @@ export function tuneMetric(spec: string, players: number): TuneMetric {
 /**
  * A rate of one row of a game's metric table, e.g. `cards.Mudgrub.winRateWhenDrawn` (the card's
  * controller win rate, what `squabble weights` estimates) or `characters.Knight.winRate`, with
- * a Wilson interval over the row's trials.
+ * its interval taking the game as the unit (tableRateRows: a row may count several events per game).
  */
 function tableRateMetric(table: string, row: string, rate: string): TuneMetric {
   return {
@@ -70,10 +70,9 @@ function tableRateMetric(table: string, row: string, rate: string): TuneMetric {
       if (!r) throw new Error(`table ${table} has no rate ${JSON.stringify(rate)} (rates: ${t.rates.map((x) => x.name).join(', ')})`);
       const values = t.rows[row];
       if (!values) throw new Error(`table ${table} has no row ${JSON.stringify(row)}`);
-      const wins = values[t.columns.indexOf(r.wins)]!;
-      const of = values[t.columns.indexOf(r.of)]!;
-      if (of === 0) throw new Error(`${row} never counted for ${rate} in these games`);
-      return { value: wins / of, interval: wilson(wins, of) };
+      const measured = tableRateRows({ ...t, rows: { [row]: values } }, r, s.games)[0];
+      if (!measured) throw new Error(`${row} never counted for ${rate} in these games`);
+      return { value: measured.rate, interval: measured.interval };
     },
   };
 }

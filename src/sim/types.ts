@@ -120,7 +120,7 @@ export interface MetricTableSpec {
     wins: string;
     of: string;
     description: string;
-    /** A win rate whose fair value is 1 / players: its chart draws that line too. */
+    /** A win rate compared with fair: the pooled rate of all rows, what a neutral row gets (not 1 / players). */
     fairShare?: boolean;
   }[];
   /** Optional group of each row (e.g. a card's group), for colouring charts. */

@@ -39,11 +39,11 @@ describe('run --until', () => {
     expect(a.err).toMatch(/stopped: seat 0 win rate .* after [\d,]+ games \(target ±0.004\)/);
   });
 
-  it('decides a hypothesis by SPRT: seat 0 is favoured by default, fair when the first seat is random', async () => {
+  it('decides a band by its confidence sequence: seat 0 is favoured by default, fair when the first seat is random', async () => {
     const favoured = await until('seat0.winRate within 0.5±0.02', '2');
-    expect(favoured.summary.stopping.decision).toMatch(/^SPRT: seat 0 win rate is above 0.5±0.02/);
+    expect(favoured.summary.stopping.decision).toMatch(/^band test: seat 0 win rate is above 0.5±0.02 \(seat 0 win rate [\d.]+%, 95% confidence sequence \[/);
     const fair = await until('seat0.winRate within 0.5±0.02', '2', '400000', ['--variant', 'random-first']);
-    expect(fair.summary.stopping.decision).toMatch(/^SPRT: seat 0 win rate is within 0.5±0.02/);
+    expect(fair.summary.stopping.decision).toMatch(/^band test: seat 0 win rate is within 0.5±0.02/);
     expect(fair.summary.games).toBeLessThan(400000);
   });
 

@@ -49,6 +49,11 @@ describe('squabble tournament', () => {
     // Scores of a pair add up to the games played.
     expect(result.wins[0]![1]! + result.wins[1]![0]!).toBe(3000);
     expect(out).toMatch(/How much skill matters: the strongest entrant, \w+, scores \d+\.\d% \[/);
+    // The matrix comes first; the ratings are tested against it (3 pairings, 2 free ratings: 1 df).
+    expect(out.indexOf('The result: score of the row entrant')).toBeLessThan(out.indexOf('Bradley-Terry ratings'));
+    expect(out).toMatch(/Fit of the ratings to the matrix: Pearson χ² = [\d.]+ on 1 df, p = /);
+    expect(out).toMatch(/^The ratings are (NOT )?a fair summary/m);
+    expect((result as unknown as { fit: { df: number } }).fit.df).toBe(1);
     for (const id of ['tournament-matrix', 'tournament-ratings']) for (const ext of ['vl.json', 'svg', 'png']) expect(existsSync(join(dir, 't', 'charts', `${id}.${ext}`))).toBe(true);
   });
 

@@ -48,7 +48,7 @@ export function registerRun(program: Command, io: CliIO): void {
     .option('--resume <dir>', 'continue the interrupted run in <dir> from its checkpoint')
     .option('--redis <url>', 'play the shards on `squabble worker --redis <url>` processes instead of here')
     .option('--redis-timeout <s>', `give up when Redis or the workers have not answered for this long (finished shards are kept for a later run), 1-${MAX_REDIS_TIMEOUT_SECONDS} s`, String(DEFAULT_REDIS_TIMEOUT_SECONDS))
-    .option('--until <rule>', 'stop as soon as a rule is met: "seat0.winRate ±0.005" (interval this narrow) or "seat0.winRate within 0.5±0.02" (sequential test); --games is the budget')
+    .option('--until <rule>', 'stop as soon as a rule is met: "seat0.winRate ±0.005" (interval this narrow) or "seat0.winRate within 0.5±0.02" (band test, at most 5% wrong answers); --games is the budget')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')
     .option('--all', 'print every row of the balance sheet (default: flagged rows, then the top and bottom 10)')

@@ -14,7 +14,7 @@ import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { wilson } from '../../sim/stats/intervals.js';
-import { bradleyTerry } from '../../analysis/bradley-terry.js';
+import { bradleyTerry, bradleyTerryFit, chiSquareSurvival, type BradleyTerryFit } from '../../analysis/bradley-terry.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
 import { textTable, markdownTable } from '../../report/format.js';
 import { tournamentMatrixChart, ratingsChart } from '../../report/charts/analysis.js';
@@ -69,6 +69,8 @@ export function registerTournament(program: Command, io: CliIO): void {
       const n = entrants.length;
       const wins = entrants.map(() => new Array<number>(n).fill(0));
       const played = entrants.map(() => new Array<number>(n).fill(0));
+      // Per pairing: does the row entrant's win rate depend on its seat (χ² of homogeneity over seats)?
+      const seatEffects: { row: string; column: string; pValue: number; bySeat: string }[] = [];
       const game = gameOf(probe.game);
       // Every pairing's plan is built before any is played: a mistake in the last one stops the
       // tournament before it starts, and the search warning can count them all.
@@ -103,6 +105,8 @@ export function registerTournament(program: Command, io: CliIO): void {
         wins[i]![j] = winsOf(a.label) + undecided / 2;
         wins[j]![i] = winsOf(b.label) + undecided / 2;
         played[i]![j] = played[j]![i] = s.games;
+        const bySeat = s.policies.find((p) => p.label === a.label)?.bySeat ?? [];
+        seatEffects.push({ row: a.label, column: b.label, pValue: seatHomogeneityP(bySeat), bySeat: bySeat.map((x) => `seat ${x.seat} ${pct(x.winRate)}`).join(', ') });
       }
       const names = entrants.map((e) => e.label);
       const reference = names.includes('random') ? names.indexOf('random') : 0;
@@ -117,8 +121,10 @@ export function registerTournament(program: Command, io: CliIO): void {
       );
       const matrix = textTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]));
       const ranked = [...ratings].sort((x, y) => y.elo - x.elo);
+      const fit = bradleyTerryFit(ratings, wins, played);
+      const seatDependent = holmRejected(seatEffects.map((e) => e.pValue), 0.05).map((k) => seatEffects[k]!);
       const ratingRows = ranked.map((r) => [r.name, r.elo.toFixed(0), `[${r.interval[0].toFixed(0)}, ${r.interval[1].toFixed(0)}]`]);
-      const lines = [`${probe.name}: tournament of ${n} entrants, ${games.toLocaleString('en-US')} games per pairing, seats rotating, seed ${probe.seed}`, '', 'Score of the row entrant against the column entrant (draws count half):', matrix, '', `Bradley-Terry ratings (Elo scale, ${names[reference]} = 0, 95% intervals):`, textTable(['entrant', 'rating', 'interval'], ratingRows)];
+      const lines = [`${probe.name}: tournament of ${n} entrants, ${games.toLocaleString('en-US')} games per pairing, seats rotating, seed ${probe.seed}`, '', 'The result: score of the row entrant against the column entrant (draws count half):', matrix, '', `Bradley-Terry ratings, one number per entrant summarising the matrix (Elo scale, ${names[reference]} = 0, 95% intervals assuming the model fits):`, textTable(['entrant', 'rating', 'interval'], ratingRows), '', ...fitLines(fit, seatDependent)];
       if (names.includes('random')) {
         const best = ranked.find((r) => r.name !== 'random')!;
         const bi = names.indexOf(best.name);
@@ -131,8 +137,8 @@ export function registerTournament(program: Command, io: CliIO): void {
       io.out(`${lines.join('\n')}\n`);
       const out = args.out ?? join('results', `${probe.name}-tournament`);
       makeOutDir(join(out, 'charts'));
-      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference], ...(ladder ? { ladder } : {}) });
-      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}`);
+      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}) });
+      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n\n${fitLines(fit, seatDependent).join('\n')}\n${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}`);
       for (const [id, spec] of [
         ['tournament-matrix', tournamentMatrixChart(`${probe.name}: who beats whom`, cells, names)],
         ['tournament-ratings', ratingsChart(`${probe.name}: ratings`, ratings, names[reference]!)],
@@ -179,4 +185,39 @@ export function ladderSteps(names: readonly string[], wins: number[][], played: 
     steps.push({ entrant: names[i]!, below: names[i - 1]!, score: wins[i]![i - 1]! / games, interval, games, rating, belowRating, clear: interval[0] > 0.5 && rating[0] > belowRating[1] });
   }
   return steps;
+}
+
+/** χ² test that one entrant's win rate is the same in every seat it played; 1 with fewer than two seats. */
+function seatHomogeneityP(bySeat: readonly { games: number; wins: number }[]): number {
+  const used = bySeat.filter((x) => x.games > 0);
+  const games = used.reduce((t, x) => t + x.games, 0);
+  const rate = games > 0 ? used.reduce((t, x) => t + x.wins, 0) / games : 0;
+  if (used.length < 2 || rate <= 0 || rate >= 1) return 1;
+  const chi = used.reduce((t, x) => t + (x.wins - x.games * rate) ** 2 / (x.games * rate * (1 - rate)), 0);
+  return chiSquareSurvival(chi, used.length - 1);
+}
+
+/** Indices of the p-values Holm's method rejects at level alpha. */
+function holmRejected(p: readonly number[], alpha: number): number[] {
+  const order = p.map((_, i) => i).sort((a, b) => p[a]! - p[b]!);
+  const out: number[] = [];
+  for (const [rank, i] of order.entries()) {
+    if (p[i]! > alpha / (p.length - rank)) break;
+    out.push(i);
+  }
+  return out;
+}
+
+/** Whether the ratings are a fair summary of the matrix, in words. */
+function fitLines(fit: BradleyTerryFit, seatDependent: readonly { row: string; column: string; bySeat: string }[]): string[] {
+  const lines: string[] = [];
+  const w = fit.worst;
+  const worst = w ? ` Worst-predicted pairing: ${w.row} scores ${pct(w.observed)} against ${w.column}, the ratings predict ${pct(w.predicted)}.` : '';
+  if (fit.pValue === null) lines.push(`Fit: two entrants, so the rating difference is the matrix itself (nothing to test).`);
+  else lines.push(`Fit of the ratings to the matrix: Pearson χ² = ${fit.chiSquare.toFixed(1)} on ${fit.df} df, p = ${fit.pValue < 0.001 ? fit.pValue.toExponential(1) : fit.pValue.toFixed(3)}.${worst}`);
+  for (const c of fit.cycles) lines.push(`Intransitive: ${c[0]} beats ${c[1]}, ${c[1]} beats ${c[2]}, and ${c[2]} beats ${c[0]} (each beyond its 95% interval); no rating can show this.`);
+  for (const e of seatDependent) lines.push(`Seat-dependent: ${e.row} against ${e.column} scores ${e.bySeat} (differs by seat, Holm at 5% over pairings); the ratings average over seats.`);
+  const problems = !fit.fair || seatDependent.length > 0;
+  lines.push(problems ? 'The ratings are NOT a fair summary of these results: read the matrix.' : 'The ratings are a fair summary of the matrix (the fit holds, no cycle, no seat effect).');
+  return lines;
 }

@@ -3,7 +3,7 @@
  * seatings, src/games/squall/matrix.ts), damage dealt in melee and at range per character, and
  * the share of ranged attacks made at a covered target (per run, or per cell of a sweep, e.g. one
  * bar per terrain layout). The character win rate itself is the ranked rate chart (rates.ts),
- * which draws the fair share because the `characters` table marks its win rate `fairShare`.
+ * which labels its pooled average as fair because the `characters` table marks its win rate `fairShare`.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { Z95 } from '../../sim/stats/intervals.js';
