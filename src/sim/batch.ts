@@ -7,6 +7,7 @@ import type { Plan } from './scenario/types.js';
 import { Rng } from './rng.js';
 import { playGame, type StepObserver } from './engine.js';
 import { Accumulator, type AccumulatorShape } from './stats/accumulator.js';
+import { ExampleRecorder, exampleSetCount } from './example-games.js';
 
 /** Everything needed to replay one game: with the scenario file, `squabble replay` reproduces it. */
 export interface ReplayKey {
@@ -43,6 +44,7 @@ export function accumulatorShape(game: AnyGameModule, plan: Plan): AccumulatorSh
     counters: game.metrics.counters.length,
     seatCounters: game.metrics.seatCounters.length,
     tableCells: metricTables(game, plan).map((t) => t.rows.length * t.columns.length),
+    exampleSets: exampleSetCount(game, plan),
   };
 }
 
@@ -59,6 +61,7 @@ export class GameRunner {
   /** Who plays each seat in the current game, and their label index. */
   readonly seatPolicies: Policy[];
   readonly seatLabel: Int32Array;
+  private readonly examples: ExampleRecorder;
 
   constructor(
     readonly game: AnyGameModule,
@@ -73,6 +76,7 @@ export class GameRunner {
     );
     this.seatPolicies = this.configPolicies.slice();
     this.seatLabel = new Int32Array(plan.players);
+    this.examples = new ExampleRecorder(game, plan);
   }
 
   /** Seat the policies for game `index` and seed its random stream. */
@@ -106,11 +110,13 @@ export class GameRunner {
   /** Play games [start, end) and fold them into acc; with checks, verify invariants after every move. */
   runRange(acc: Accumulator, start: number, end: number, checkInvariants = false): void {
     const game = this.game;
+    this.examples.start(acc);
     for (let i = start; i < end; i++) {
       const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
       acc.recordGame(state, this.seatLabel);
       game.metrics.record(state, acc.counters, acc.seatCounters);
       if (game.metrics.recordTables) game.metrics.recordTables(state, acc.tables);
+      this.examples.record(acc, state, i);
     }
   }
 
