@@ -5,11 +5,12 @@
  */
 import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { readReportInput, ReportInputError } from '../../report/write-report.js';
 import { exampleGame, ExampleError } from '../../report/examples.js';
-import { createRunner } from '../../runner/create-runner.js';
-import type { StepObserver } from '../../sim/engine.js';
-import type { GameState } from '../../sim/types.js';
+import { replayGame, traceText, type ReplayGame } from '../../replay/steps.js';
+import { replayHtml } from '../../replay/html.js';
+import { writeAtomic } from '../../runner/results.js';
 import { GameFailure } from '../../sim/batch.js';
 import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
 import { planFrom, type ScenarioOptions } from '../plan.js';
@@ -17,6 +18,7 @@ import { planFrom, type ScenarioOptions } from '../plan.js';
 interface ReplayOptions extends ScenarioOptions {
   game?: string;
   example?: string;
+  html?: string;
   checkInvariants?: boolean;
 }
 
@@ -30,9 +32,17 @@ export function registerReplay(program: Command, io: CliIO): void {
     .option('--seed <seed>', 'master seed of the run (default: the scenario seed)')
     .option('--variant <name>', 'the named variant the run used')
     .option('--check-invariants', "check the game's invariants after every move")
+    .option('--html <file>', 'write a page that steps through the game (offline, self-contained) instead of printing the trace')
     .action((file: string, options: ReplayOptions) => {
       const target = resolveReplay(file, options);
-      io.out(replayTrace(target.file, target.options));
+      if (options.html === undefined) {
+        io.out(replayTrace(target.file, target.options));
+        return;
+      }
+      if (!existsSync(dirname(resolve(options.html)))) throw new CliError(`--html: the folder of ${options.html} does not exist`);
+      const r = replayRecord(target.file, target.options);
+      writeAtomic(options.html, replayHtml(r));
+      io.out(`${options.html}: game ${r.index}, ${r.steps.length - 1} moves (${r.result})\n`);
     });
 }
 
@@ -57,42 +67,20 @@ export function resolveReplay(file: string, options: ReplayOptions): { file: str
   }
 }
 
-export function replayTrace(file: string, options: ReplayOptions & { game: string }): string {
+/** The game's steps; a game that fails is reported with its trace up to the failure. */
+export function replayRecord(file: string, options: ReplayOptions & { game: string }): ReplayGame {
   const plan = planFrom(file, options, 'replay');
   const index = parseCount(options.game, '--game', 0, Number.MAX_SAFE_INTEGER);
-  const runner = createRunner(plan);
-  const game = runner.game;
-  const lines: string[] = [];
-  // Valid once play() has seated the policies for this game (rotating seats move them).
-  const labelOfSeat = (seat: number) => plan.labels[runner.seatLabel[seat]!]!;
-  const seatName = (seat: number) => `seat ${seat} (${labelOfSeat(seat)})`;
-  lines.push(`${plan.name}: ${game.title}, game ${index}, seed ${plan.seed}${plan.variant ? `, variant ${plan.variant}` : ''} (scenario ${plan.scenarioHash})`);
-  const check = options.checkInvariants ? runner.invariantChecker(index) : null;
-  let started = false;
-  const tracer: StepObserver = {
-    beforeMove(state: GameState, actions, n, chosen) {
-      check?.beforeMove(state, actions, n, chosen);
-      lines.push(`turn ${state.turns + 1} (round ${state.rounds}), ${seatName(state.toMove)}, ${n} legal: ${game.describeAction(state, actions[chosen]!)}`);
-    },
-    afterMove(state: GameState) {
-      check?.afterMove(state);
-      if (!started) {
-        started = true;
-        const seats = Array.from({ length: plan.players }, (_, s) => `seat ${s}: ${labelOfSeat(s)}`).join(', ');
-        lines.push(`${seats}; seat ${state.firstSeat} moves first`, game.render(state));
-        return;
-      }
-      lines.push(game.render(state));
-    },
-  };
+  let partial: ReplayGame | null = null;
   try {
-    runner.play(index, tracer);
+    return replayGame(plan, index, options.checkInvariants ?? false, (p) => (partial = p));
   } catch (e) {
-    if (e instanceof GameFailure) throw new CliError(`${lines.join('\n')}\n${e.message}`, EXIT.gameFailed);
+    if (e instanceof GameFailure) throw new CliError(`${traceText(partial!).join('\n')}\n${e.message}`, EXIT.gameFailed);
     throw e;
   }
-  const s = runner.state;
-  const result = s.capped ? `capped after ${s.turns} turns` : s.winner >= 0 ? `seat ${s.winner} (${labelOfSeat(s.winner)}) wins` : 'a draw';
-  lines.push(`result: ${result} after ${s.turns} turns, ${s.rounds} rounds`);
-  return `${lines.join('\n')}\n`;
+}
+
+export function replayTrace(file: string, options: ReplayOptions & { game: string }): string {
+  const r = replayRecord(file, options);
+  return `${[...traceText(r), `result: ${r.result}`].join('\n')}\n`;
 }
