@@ -16,7 +16,7 @@ h1{font-size:1.2rem;margin:0 0 .6rem}
 .controls input[type=range]{flex:1;max-width:36rem}
 #where{font-variant-numeric:tabular-nums;min-width:9rem}
 main{display:grid;grid-template-columns:minmax(0,1fr) 26rem;gap:1rem;align-items:start}
-#picture{font-family:"DejaVu Sans Mono",monospace;font-size:13px;line-height:1.25;background:#fafafa;border:1px solid #ddd;border-radius:6px;padding:.8rem;margin:0;white-space:pre;overflow:auto;min-height:20rem}
+#picture{font-family:"DejaVu Sans Mono",monospace;font-size:13px;line-height:1.25;background:#fafafa;border:1px solid #ddd;border-radius:6px;padding:.8rem;margin:0;white-space:pre-wrap;overflow-wrap:anywhere;min-height:20rem}
 #move{font-weight:bold;margin:0 0 .5rem;min-height:1.4em}
 ol#log{font-size:12px;margin:0;padding-left:2.6rem;max-height:70vh;overflow:auto;border:1px solid #ddd;border-radius:6px}
 ol#log li{padding:.1rem .3rem;cursor:pointer}
@@ -75,7 +75,7 @@ export function replayHtml(r: ReplayGame): string {
 <style>${STYLE}</style>
 </head><body>
 <h1>${escapeHtml(r.title)}</h1>
-<div class="controls"><button id="first" title="first (Home)">&#x23EE;</button><button id="prev" title="back (&#x2190;)">&#x25C0;</button><button id="next" title="forward (&#x2192;)">&#x25B6;</button><button id="last" title="last (End)">&#x23ED;</button>
+<div class="controls"><button id="first" title="first (Home)">|&#x25C0;</button><button id="prev" title="back (&#x2190;)">&#x25C0;</button><button id="next" title="forward (&#x2192;)">&#x25B6;</button><button id="last" title="last (End)">&#x25B6;|</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step"><span id="where"></span></div>
 <main><section><p id="move"></p><pre id="picture"></pre></section><ol id="log" start="0"></ol></main>
 <script type="application/json" id="replay-data">${jsonForScript(r)}</script>
