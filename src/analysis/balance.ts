@@ -35,7 +35,10 @@ export function balanceSheets(s: Summary): BalanceSheet[] {
       const wi = t.columns.indexOf(rate.wins);
       const oi = t.columns.indexOf(rate.of);
       const counts = Object.entries(t.rows).map(([row, v]) => ({ row, wins: v[wi]!, games: v[oi]! }));
-      const made = sheet(`${name}.${rate.name}`, name, rate.name, rate.description, counts, t.groups);
+      const id = `${name}.${rate.name}`;
+      const made = sheet(id, name, rate.name, rate.description, counts, t.groups);
+      const examples = s.examples?.rows[id];
+      if (made && examples) for (const row of made.rows) if (examples[row.row]) row.examples = examples[row.row];
       if (made) sheets.push(made);
     }
   }

@@ -10,6 +10,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { ReportInput } from './charts/types.js';
 import type { ReportTable } from './tables.js';
 import { keyNumbers, ruleValue } from './summary-report.js';
+import { headlineExamples } from './examples.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 
 const require = createRequire(import.meta.url);
@@ -145,6 +146,6 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 
 /** The report of one run. */
 export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
-  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: keyNumbers(input.summary), charts, tables };
+  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : [])], charts, tables };
   return pageHtml(input.summary.scenario.name, [section]);
 }

@@ -5,6 +5,7 @@
 import type { Summary } from '../sim/stats/summary.js';
 import { pct, pctDigits, interval, num, textTable, markdownTable } from './format.js';
 import { balanceText, balanceMarkdown } from './balance-report.js';
+import { headlineExamples } from './examples.js';
 
 type Table = (header: string[], rows: string[][]) => string;
 
@@ -96,5 +97,5 @@ export function ruleValue(v: unknown): string {
 
 export function summaryMarkdown(s: Summary): string {
   const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${ruleValue(v)}`).join(', ');
-  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable)].join('\n') + '\n';
+  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s) ? ['', headlineExamples(s)!] : []), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable)].join('\n') + '\n';
 }

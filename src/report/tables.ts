@@ -93,6 +93,7 @@ export function reportTables(s: Summary): ReportTable[] {
         shrunk: rows.map((r) => round(r.shrunk)),
         qValue: rows.map((r) => Number(r.qValue.toPrecision(3))),
         flags: rows.map((r) => r.flags.join('; ')),
+        ...(rows.some((r) => r.examples) ? { examplesWon: rows.map((r) => r.examples?.won.join(' ') ?? ''), examplesLost: rows.map((r) => r.examples?.lost.join(' ') ?? '') } : {}),
       }),
     });
   }

@@ -91,7 +91,7 @@ export function mergePartials(parts: { dir: string; record: PartialRecord }[]): 
     covered = end;
   }
   if (covered !== first.plan.games) throw new PartialError(`games ${covered}-${first.plan.games - 1} are in no part: a shard is missing`);
-  const acc = accumulatorOf(first.plan, new Float64Array(sorted[0]!.record.data.length));
+  const acc = new Accumulator(accumulatorShape(gameOf(first.plan.game), first.plan)); // empty: no counts, no examples
   for (const { record } of sorted) acc.merge(accumulatorOf(record.plan, record.data));
   return {
     plan: first.plan,

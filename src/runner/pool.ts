@@ -56,7 +56,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
   const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false);
   const shape = accumulatorShape(game, plan);
   const total = options.resume?.acc ?? new Accumulator(shape);
-  await runSummed(tasks, total.data, options.resume?.nextShard ?? 0, options, (next) => {
+  await runSummed(tasks, total.data, (data) => total.mergeData(data), options.resume?.nextShard ?? 0, options, (next) => {
     options.onMerged?.(total, next);
     return options.stopWhen?.(total) ?? false;
   });
@@ -73,19 +73,23 @@ export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'ran
   const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b, ratePairs: pairs }));
   const head = 1 + 5 * pairedQuantities(game, a).length;
   const total = new Float64Array(head + ratePairSums(pairs));
-  await runSummed(tasks, total, 0, options, () => false);
+  await runSummed(tasks, total, (data) => addInto(total, data), 0, options, () => false);
   return { acc: new PairedAccumulator(pairedQuantities(game, a).length, total.subarray(0, head)), pairs, rowSums: total.subarray(head) };
 }
 
+function addInto(total: Float64Array, data: Float64Array): void {
+  for (let k = 0; k < total.length; k++) total[k]! += data[k]!;
+}
+
 /**
- * Run tasks[first..] on the pool (or in this thread) and add each result's counts into
- * `total`, strictly in task order. Every accumulator merges by element-wise addition.
+ * Run tasks[first..] on the pool (or in this thread) and merge each result's counts into
+ * `total` with `merge`, strictly in task order (a run's Accumulator.mergeData; the paired sums add).
  */
-async function runSummed(tasks: ShardTask[], total: Float64Array, first: number, options: RunOptions, merged: (nextShard: number) => boolean): Promise<void> {
+async function runSummed(tasks: ShardTask[], total: Float64Array, merge: (data: Float64Array) => void, first: number, options: RunOptions, merged: (nextShard: number) => boolean): Promise<void> {
   let done = tasks.slice(0, first).reduce((n, t) => n + t.end - t.start, 0);
   await runTasks(tasks, first, options, (i, data) => {
     if (data.length !== total.length) throw new Error(`shard ${tasks[i]!.shard} returned ${data.length} counts, expected ${total.length}`);
-    for (let k = 0; k < total.length; k++) total[k]! += data[k]!;
+    merge(data);
     done += tasks[i]!.end - tasks[i]!.start;
     const stop = merged(i + 1);
     options.onProgress?.(done);

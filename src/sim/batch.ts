@@ -7,6 +7,7 @@ import type { Plan } from './scenario/types.js';
 import { Rng } from './rng.js';
 import { playGame, type StepObserver } from './engine.js';
 import { Accumulator, type AccumulatorShape } from './stats/accumulator.js';
+import { ExampleRecorder, exampleSetCount } from './example-games.js';
 
 /** Everything needed to replay one game: with the scenario file, `squabble replay` reproduces it. */
 export interface ReplayKey {
@@ -47,6 +48,7 @@ export function accumulatorShape(game: AnyGameModule, plan: Plan): AccumulatorSh
     tableWidths: tables.map((t) => t.columns.length),
     gameRecords: plan.recordGames ? plan.games : 0,
     rateColumns: tables.map((t) => (t.rates ?? []).map((r) => [t.columns.findIndex((c) => c.name === r.wins), t.columns.findIndex((c) => c.name === r.of)] as const).filter(([w, n]) => w >= 0 && n >= 0)),
+    exampleSets: exampleSetCount(game, plan),
   };
 }
 
@@ -65,6 +67,7 @@ export class GameRunner {
   readonly seatLabel: Int32Array;
   /** The tables as they were before the current game, to fold each game's rate counts (Accumulator.recordRateClusters). */
   private readonly tablesBefore: Float64Array[];
+  private readonly examples: ExampleRecorder;
 
   constructor(
     readonly game: AnyGameModule,
@@ -80,6 +83,7 @@ export class GameRunner {
     this.seatPolicies = this.configPolicies.slice();
     this.seatLabel = new Int32Array(plan.players);
     this.tablesBefore = metricTables(game, plan).map((t) => new Float64Array(t.rows.length * t.columns.length));
+    this.examples = new ExampleRecorder(game, plan);
   }
 
   /** Seat the policies for game `index` and seed its random stream. */
@@ -113,6 +117,7 @@ export class GameRunner {
   /** Play games [start, end) and fold them into acc; with checks, verify invariants after every move. */
   runRange(acc: Accumulator, start: number, end: number, checkInvariants = false): void {
     const game = this.game;
+    this.examples.start(acc);
     for (let i = start; i < end; i++) {
       const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
       acc.recordGame(state, this.seatLabel, i);
@@ -122,6 +127,7 @@ export class GameRunner {
         game.metrics.recordTables(state, acc.tables);
         acc.recordRateClusters(this.tablesBefore);
       }
+      this.examples.record(acc, state, i);
     }
   }
 

@@ -1,15 +1,25 @@
-/** `squabble replay <scenario> --game I`: one game, turn by turn, as readable text. */
+/**
+ * `squabble replay <scenario> --game I`: one game, turn by turn, as readable text.
+ * `squabble replay <results dir> --example NAME` plays one of a run's example games (the run's
+ * scenario, seed and variant come from its run.json; the game from summary.json's examples).
+ */
 import type { Command } from 'commander';
-import { createRunner } from '../../runner/create-runner.js';
-import type { StepObserver } from '../../sim/engine.js';
-import type { GameState } from '../../sim/types.js';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { readReportInput, ReportInputError } from '../../report/write-report.js';
+import { exampleGame, ExampleError } from '../../report/examples.js';
+import { replayGame, traceText, type ReplayGame } from '../../replay/steps.js';
+import { replayHtml } from '../../replay/html.js';
+import { writeAtomic } from '../../runner/results.js';
 import { GameFailure } from '../../sim/batch.js';
 import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
 import { planFrom } from '../plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
 interface ReplayOptions extends PlayFlags {
-  game: string;
+  game?: string;
+  example?: string;
+  html?: string;
   checkInvariants?: boolean;
 }
 
@@ -17,52 +27,61 @@ export function registerReplay(program: Command, io: CliIO): void {
   const command = program
     .command('replay')
     .description('play one game of a scenario again and print every move')
-    .argument('<scenario>', 'scenario file')
-    .requiredOption('--game <index>', 'game index (0-based, as in the run)');
+    .argument('<scenario>', 'scenario file, or a results directory with --example')
+    .option('--game <index>', 'game index (0-based, as in the run)')
+    .option('--example <name>', 'with a results directory: one of its example games, e.g. longest, capped, draw, firstPlayerLost, "Swamp Hulk/lost" (summary.md lists them)');
   addPlayOptions(command, ['seed', 'variant'], { seed: 'master seed of the run (default: the scenario seed)', variant: 'the named variant the run used' })
     .option('--check-invariants', "check the game's invariants after every move")
+    .option('--html <file>', 'write a page that steps through the game (offline, self-contained) instead of printing the trace')
     .action((file: string, options: ReplayOptions) => {
-      io.out(replayTrace(file, options));
+      const target = resolveReplay(file, options);
+      if (options.html === undefined) {
+        io.out(replayTrace(target.file, target.options));
+        return;
+      }
+      if (!existsSync(dirname(resolve(options.html)))) throw new CliError(`--html: the folder of ${options.html} does not exist`);
+      const r = replayRecord(target.file, target.options);
+      writeAtomic(options.html, replayHtml(r));
+      io.out(`${options.html}: game ${r.index}, ${r.steps.length - 1} moves (${r.result})\n`);
     });
 }
 
-export function replayTrace(file: string, options: ReplayOptions): string {
-  const { seed, variant } = playArgs(options);
-  const index = parseCount(options.game, '--game', 0, Number.MAX_SAFE_INTEGER);
-  const plan = planFrom(file, { ...(seed !== undefined ? { seed } : {}), ...(variant !== undefined ? { variant } : {}) }, 'replay');
-  const runner = createRunner(plan);
-  const game = runner.game;
-  const lines: string[] = [];
-  // Valid once play() has seated the policies for this game (rotating seats move them).
-  const labelOfSeat = (seat: number) => plan.labels[runner.seatLabel[seat]!]!;
-  const seatName = (seat: number) => `seat ${seat} (${labelOfSeat(seat)})`;
-  lines.push(`${plan.name}: ${game.title}, game ${index}, seed ${plan.seed}${plan.variant ? `, variant ${plan.variant}` : ''} (scenario ${plan.scenarioHash})`);
-  const check = options.checkInvariants ? runner.invariantChecker(index) : null;
-  let started = false;
-  const tracer: StepObserver = {
-    beforeMove(state: GameState, actions, n, chosen) {
-      check?.beforeMove(state, actions, n, chosen);
-      lines.push(`turn ${state.turns + 1} (round ${state.rounds}), ${seatName(state.toMove)}, ${n} legal: ${game.describeAction(state, actions[chosen]!)}`);
-    },
-    afterMove(state: GameState) {
-      check?.afterMove(state);
-      if (!started) {
-        started = true;
-        const seats = Array.from({ length: plan.players }, (_, s) => `seat ${s}: ${labelOfSeat(s)}`).join(', ');
-        lines.push(`${seats}; seat ${state.firstSeat} moves first`, game.render(state));
-        return;
-      }
-      lines.push(game.render(state));
-    },
-  };
+/** The scenario and options that replay a game: as given, or a run's example game. */
+export function resolveReplay(file: string, options: ReplayOptions): { file: string; options: ReplayOptions & { game: string } } {
+  const isDir = existsSync(file) && statSync(file).isDirectory();
+  if (options.example === undefined) {
+    if (isDir) throw new CliError(`${file} is a results directory: give --example NAME (e.g. --example longest), or replay its scenario file with --game`);
+    if (options.game === undefined) throw new CliError('replay: give --game <index> (or a results directory and --example NAME)');
+    return { file, options: { ...options, game: options.game } };
+  }
+  if (!isDir) throw new CliError(`--example needs a results directory written by \`squabble run\`; ${file} is not one`);
+  if (options.game !== undefined || options.seed !== undefined || options.variant !== undefined) throw new CliError('--example takes the game, seed and variant from the run: give no --game, --seed or --variant');
   try {
-    runner.play(index, tracer);
+    const { run, summary } = readReportInput(file);
+    const game = exampleGame(summary, options.example);
+    return { file: run.scenario, options: { ...options, game: String(game), seed: String(run.seed), ...(run.variant ? { variant: run.variant } : {}) } };
   } catch (e) {
-    if (e instanceof GameFailure) throw new CliError(`${lines.join('\n')}\n${e.message}`, EXIT.gameFailed);
+    if (e instanceof ReportInputError) throw new CliError(e.message);
+    if (e instanceof ExampleError) throw new CliError(`${file}: --example: ${e.message}`);
     throw e;
   }
-  const s = runner.state;
-  const result = s.capped ? `capped after ${s.turns} turns` : s.winner >= 0 ? `seat ${s.winner} (${labelOfSeat(s.winner)}) wins` : 'a draw';
-  lines.push(`result: ${result} after ${s.turns} turns, ${s.rounds} rounds`);
-  return `${lines.join('\n')}\n`;
+}
+
+/** The game's steps; a game that fails is reported with its trace up to the failure. */
+export function replayRecord(file: string, options: ReplayOptions & { game: string }): ReplayGame {
+  const { seed, variant } = playArgs(options);
+  const plan = planFrom(file, { ...(seed !== undefined ? { seed } : {}), ...(variant !== undefined ? { variant } : {}) }, 'replay');
+  const index = parseCount(options.game, '--game', 0, Number.MAX_SAFE_INTEGER);
+  let partial: ReplayGame | null = null;
+  try {
+    return replayGame(plan, index, options.checkInvariants ?? false, (p) => (partial = p));
+  } catch (e) {
+    if (e instanceof GameFailure) throw new CliError(`${traceText(partial!).join('\n')}\n${e.message}`, EXIT.gameFailed);
+    throw e;
+  }
+}
+
+export function replayTrace(file: string, options: ReplayOptions & { game: string }): string {
+  const r = replayRecord(file, options);
+  return `${[...traceText(r), `result: ${r.result}`].join('\n')}\n`;
 }

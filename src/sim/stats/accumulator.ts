@@ -7,8 +7,12 @@
  *    commutative, so the merged result is identical whatever the worker count, shard size or
  *    completion order;
  *  - a worker hands its partial result to the main thread by transferring one buffer.
+ * The one section that is not a count is the last: example games (examples.ts), a few game
+ * indices per set chosen by bottom-k sampling on the game index, merged by keeping the k
+ * lowest — equally exact, associative and commutative.
  */
 import type { GameState } from '../types.js';
+import { exampleCells, clearExamples, mergeExamples } from './examples.js';
 
 export interface AccumulatorShape {
   players: number;
@@ -34,6 +38,8 @@ export interface AccumulatorShape {
    * index, written only by the worker that plays it, so merging by addition still works.
    */
   gameRecords?: number;
+  /** Example-game sets (src/sim/stats/examples.ts): the headline ones, then two per table-rate row (default none). */
+  exampleSets?: number;
 }
 
 /** Slot 1 of a game record: 1 + outcome (winner seat, or players for a draw, players + 1 for capped) + 8·first seat. */
@@ -66,6 +72,8 @@ export class Accumulator {
   readonly tables: Float64Array[];
   /** Per table: [rate][row][Σw², Σn², Σwn] (see AccumulatorShape.rateColumns). */
   readonly clusters: Float64Array[];
+  /** Where the example-game section starts (it runs to the end of data). */
+  readonly oExamples: number;
 
   // Fixed slots at the start of data.
   static readonly GAMES = 0;
@@ -114,8 +122,11 @@ export class Accumulator {
     });
     this.oGameRecords = o;
     o += 2 * (shape.gameRecords ?? 0);
+    this.oExamples = o;
+    o += exampleCells(shape.exampleSets ?? 0);
     if (data && data.length !== o) throw new Error(`accumulator buffer has ${data.length} slots, expected ${o}`);
     this.data = data ?? new Float64Array(o);
+    if (!data) clearExamples(this.data, this.oExamples, o);
     this.counters = this.data.subarray(this.oCounters, this.oCounters + shape.counters);
     this.seatCounters = this.data.subarray(this.oSeatCounters, this.oSeatCounters + shape.seatCounters * players);
     this.tables = shape.tableCells.map((cells, t) => this.data.subarray(tableOffsets[t]!, tableOffsets[t]! + cells));
@@ -193,10 +204,15 @@ export class Accumulator {
   }
 
   merge(other: Accumulator): void {
+    this.mergeData(other.data);
+  }
+
+  /** Merge another accumulator's buffer of the same shape: counts add, example sets keep their k lowest. */
+  mergeData(b: Float64Array): void {
     const a = this.data;
-    const b = other.data;
     if (a.length !== b.length) throw new Error('cannot merge accumulators of different shapes');
-    for (let i = 0; i < a.length; i++) a[i]! += b[i]!;
+    for (let i = 0; i < this.oExamples; i++) a[i]! += b[i]!;
+    mergeExamples(a, b, this.oExamples, a.length);
   }
 
   get games(): number {

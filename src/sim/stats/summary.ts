@@ -9,6 +9,8 @@ import { CLUSTER_SUMS, type Accumulator } from './accumulator.js';
 import { metricTables } from '../batch.js';
 import { wilson, clusterWilson } from './intervals.js';
 import { summariseCounts, type Distribution } from './histogram.js';
+import { exampleSetIndex } from '../example-games.js';
+import { examplesOf, EXAMPLE_SET_SLOTS } from './examples.js';
 
 export const SUMMARY_FORMAT = 'squabble-summary/1';
 
@@ -153,6 +155,21 @@ export interface SheetRow {
   /** Benjamini-Hochberg adjusted p-value of "same rate as the other rows". */
   qValue: number;
   flags: RowFlag[];
+  /** Example games (indices) where the row's side won and where it lost (from `Summary.examples`). */
+  examples?: RowExamples;
+}
+
+export interface RowExamples {
+  won: number[];
+  lost: number[];
+}
+
+/** Example games, a few per headline figure and per table-rate row (src/sim/stats/examples.ts). */
+export interface Examples {
+  /** longest, capped, draw, firstPlayerLost: game indices (longest first for `longest`). */
+  headline: Record<string, number[]>;
+  /** By balance-sheet id (`<table>.<rate>`), then row. */
+  rows: Record<string, Record<string, RowExamples>>;
 }
 
 /** The balance sheet (computed by src/analysis/balance.ts from the tables below; written by `run`). */
@@ -214,6 +231,8 @@ export interface Summary {
    * estimates and flags, so that scripts need not parse CSV. Written by `run`, `merge` and sweeps.
    */
   balance?: BalanceSheet[];
+  /** Game indices that show each headline figure and each table-rate row; replay them with `squabble replay <run> --example`. */
+  examples?: Examples;
   metrics: {
     game: Record<string, { total: number; perGame: number }>;
     seats: Record<string, { total: number; perGame: number }>[];
@@ -330,5 +349,14 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     firstPlayer: firstPlayerSummary(acc.firstMoverWins, n, acc.draws, acc.capped, players, sameBot(plan)),
     length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
     metrics: { game: gameMetrics, seats: seatMetrics, tables },
+    examples: examplesFrom(game, plan, acc),
   };
+}
+
+function examplesFrom(game: AnyGameModule, plan: Plan, acc: Accumulator): Examples {
+  const index = exampleSetIndex(game, plan);
+  const at = (set: number) => examplesOf(acc.data, acc.oExamples + set * EXAMPLE_SET_SLOTS);
+  const rows: Examples['rows'] = {};
+  for (const r of index.rows) (rows[r.id] ??= {})[r.row] = { won: at(r.won), lost: at(r.lost) };
+  return { headline: Object.fromEntries(Object.entries(index.headline).map(([name, set]) => [name, at(set)])), rows };
 }

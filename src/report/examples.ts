@@ -1,0 +1,66 @@
+/**
+ * Naming an example game of a run (summary.json `examples`): `longest`, `capped`, `draw`,
+ * `firstPlayerLost`, or a balance-sheet row — `Swamp Hulk` (its first example, won or lost),
+ * `Swamp Hulk/lost`, or fully `cards.winRateWhenPlaced/Swamp Hulk/won` — optionally followed
+ * by `#K` for the K-th example (from 1).
+ */
+import type { Summary, RowExamples } from '../sim/stats/summary.js';
+
+export class ExampleError extends Error {}
+
+const OUTCOMES = ['won', 'lost'] as const;
+
+/** The game index the name picks; throws ExampleError saying what exists. */
+export function exampleGame(s: Summary, name: string): number {
+  const ex = s.examples;
+  if (!ex) throw new ExampleError('this run has no example games (it was written before squabble kept them); run it again');
+  const m = /^(.*?)(?:#(\d+))?$/.exec(name.trim())!;
+  const what = m[1]!;
+  const k = m[2] === undefined ? 0 : Number(m[2]) - 1;
+  const pick = (games: number[] | undefined, label: string): number => {
+    if (!games || games.length === 0) throw new ExampleError(`no example game for ${label}: no game of this run shows it`);
+    if (k < 0 || k >= games.length) throw new ExampleError(`${label} has ${games.length} example game${games.length === 1 ? '' : 's'}; #${k + 1} does not exist`);
+    return games[k]!;
+  };
+  if (what in ex.headline) return pick(ex.headline[what], what);
+  const parts = what.split('/');
+  const outcome = OUTCOMES.find((o) => o === parts.at(-1));
+  const rest = outcome ? parts.slice(0, -1) : parts;
+  const sheets = Object.entries(ex.rows);
+  const candidates: [string, string, RowExamples][] = [];
+  if (rest.length >= 2 && ex.rows[rest[0]!]) {
+    const row = rest.slice(1).join('/');
+    const found = ex.rows[rest[0]!]![row];
+    if (found) candidates.push([rest[0]!, row, found]);
+  } else {
+    const row = rest.join('/');
+    for (const [id, rows] of sheets) if (rows[row]) candidates.push([id, row, rows[row]]);
+  }
+  if (candidates.length === 0) {
+    const rowNames = [...new Set(sheets.flatMap(([, rows]) => Object.keys(rows)))];
+    const some = rowNames.slice(0, 5).map((r) => JSON.stringify(r)).join(', ');
+    throw new ExampleError(`no example named ${JSON.stringify(name)}; expected ${Object.keys(ex.headline).join(', ')}, or a row${some ? ` such as ${some}` : ''} (optionally /won or /lost, and #K)`);
+  }
+  const [id, row, games] = candidates[0]!;
+  const label = `${id} ${row}`;
+  if (outcome) return pick(games[outcome], `${label} (${outcome})`);
+  return pick(games.won.length > k ? games.won : games.lost, label);
+}
+
+/** A short list of a row's examples for tables: "won 12 845 · lost 3". */
+export function examplesCell(e: RowExamples | undefined): string {
+  if (!e) return '';
+  const part = (label: string, games: number[]) => (games.length ? `${label} ${games.join(' ')}` : '');
+  return [part('won', e.won), part('lost', e.lost)].filter(Boolean).join(' · ');
+}
+
+/** The headline examples in words, for summary.md and the report. */
+export function headlineExamples(s: Summary): string | null {
+  const h = s.examples?.headline;
+  if (!h) return null;
+  const words: Record<string, string> = { longest: 'longest games', capped: 'capped', draw: 'draws', firstPlayerLost: 'first player lost' };
+  const parts = Object.entries(h)
+    .filter(([, games]) => games.length)
+    .map(([name, games]) => `${words[name] ?? name}: ${games.join(', ')}`);
+  return parts.length ? `Example games (game indices) — ${parts.join('; ')}. Replay one with \`squabble replay <results dir> --example longest\` (or a row name, e.g. \`--example "<row>/lost"\`).` : null;
+}
