@@ -17,7 +17,8 @@ import { textTable } from '../../report/format.js';
 import { gameOf } from '../../registry.js';
 import { CliError, parseCount, type CliIO } from '../io.js';
 import { finishRun } from '../finish.js';
-import { planFrom, workersFrom } from '../plan.js';
+import { planFrom } from '../plan.js';
+import { workersFrom } from '../options.js';
 
 /** Present in a folder `watch` writes to: it may overwrite what is there, and nothing else. */
 const MARKER = '.squabble-watch';
@@ -122,7 +123,7 @@ async function playOnce(
   try {
     const variant = o.variant === undefined ? {} : { variant: o.variant };
     ceiling = maxGames ?? planFrom(file, variant, 'watch').games;
-    plan = planFrom(file, { ...variant, games: String(Math.min(games, ceiling)) }, 'watch');
+    plan = planFrom(file, { ...variant, games: Math.min(games, ceiling) }, 'watch');
   } catch (e) {
     if (e instanceof CliError) return { kind: 'error', message: e.message };
     throw e;
