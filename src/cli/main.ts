@@ -15,6 +15,7 @@ import { registerCompare } from './commands/compare.js';
 import { registerTournament } from './commands/tournament.js';
 import { registerTune } from './commands/tune.js';
 import { registerWeights } from './commands/weights.js';
+import { registerLevels } from './commands/levels.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -39,6 +40,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerTournament(program, io);
   registerTune(program, io);
   registerWeights(program, io);
+  registerLevels(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

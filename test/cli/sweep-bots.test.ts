@@ -1,18 +1,16 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, it, expect } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
-let dir = '';
-beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'squabble-sweep-bots-'))));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tempDir = useTempDir('squabble-sweep-bots-');
 
 describe('a sweep over a bot parameter', () => {
   it('reports each bot, not each seat', async () => {
-    const file = join(dir, 'dial.yaml');
+    const file = join(tempDir(), 'dial.yaml');
     writeFileSync(file, ['game: worms', 'seats: [{ policy: builder }, { policy: random }]', 'seating: rotate', 'sweep:', '  seats[0].epsilon: [0, 1]', 'games: 400', ''].join('\n'));
-    const out = join(dir, 'out');
+    const out = join(tempDir(), 'out');
     const r = await cli('run', file, '--workers', '0', '--out', out, '--no-report', '--quiet');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
