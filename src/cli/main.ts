@@ -18,6 +18,7 @@ import { registerTune } from './commands/tune.js';
 import { registerWeights } from './commands/weights.js';
 import { registerInit } from './commands/init.js';
 import { registerWatch } from './commands/watch.js';
+import { registerLevels } from './commands/levels.js';
 
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
@@ -44,6 +45,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   registerWeights(program, io);
   registerInit(program, io);
   registerWatch(program, io);
+  registerLevels(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -3,6 +3,7 @@ import { loadCells, dataRootsFromEnv, readScenarioData, buildPlan } from '../sim
 import { ScenarioError } from '../sim/scenario/errors.js';
 import type { Plan, PlanOverrides } from '../sim/scenario/types.js';
 import { registry } from '../registry.js';
+import { EPSILON_POLICY } from '../sim/strength.js';
 import { CliError } from './io.js';
 import type { PlanChoice } from './options.js';
 
@@ -77,7 +78,11 @@ export const SEARCH_WARNING_ITERATIONS = 100_000_000;
 export function searchWarning(plans: readonly Plan[], games: number, unit = 'cells', advice = 'Lower --games or the iterations, or stop early with --until.'): string | null {
   let perGame = 0;
   for (const plan of plans)
-    for (const seat of plan.seats) if (seat.policy === 'ismcts' && typeof seat.params.iterations === 'number') perGame += seat.params.iterations;
+    for (const seat of plan.seats) {
+      // A search turned down by the strength dial still searches on most moves.
+      const search = seat.policy === EPSILON_POLICY && seat.params.policy === 'ismcts' ? (seat.params.params as Record<string, unknown>) : seat.policy === 'ismcts' ? seat.params : null;
+      if (search && typeof search.iterations === 'number') perGame += search.iterations;
+    }
   const total = perGame * games;
   if (total <= SEARCH_WARNING_ITERATIONS) return null;
   return `warning: at least ${total.toExponential(1)} search iterations (ismcts iterations per decision x ${games.toLocaleString('en-US')} games${plans.length > 1 ? ` x ${plans.length} ${unit}` : ''}); a search plays a few thousand iterations a second, so this run may take days. ${advice}\n`;

@@ -91,11 +91,14 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     results.push({ plan, summary });
     o.say(`  cell ${plan.cell} (${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')}): seat 0 wins ${pct(summary.seats[0]!.winRate)}, mean length ${summary.length.turns.mean.toFixed(1)}\n`);
   }
-  // Headline points per cell: each seat's win rate, draw rate, mean length.
+  // Headline points per cell: each seat's win rate (each bot's, when the sweep changes a bot), draw rate, mean length.
+  const bots = fields.some((f) => f.startsWith('seats')) ? botsOf(cells) : null;
+  const rows = (s: Summary, plan: Plan) =>
+    bots ? bots.map((b) => ({ series: b.name, ...s.policies.find((p) => p.label === plan.seats[b.config]!.label)! })) : s.seats.map((seat) => ({ series: `seat ${seat.seat}`, ...seat }));
   const points = (metric: 'seats' | 'draws' | 'length'): SweepPoint[] =>
     results.flatMap(({ plan, summary: s }): SweepPoint[] => {
       const values = plan.cellValues!;
-      if (metric === 'seats') return s.seats.map((seat) => ({ cell: plan.cell, values, series: `seat ${seat.seat}`, value: seat.winRate, low: seat.winRateCI[0], high: seat.winRateCI[1], kind: 'proportion' as const }));
+      if (metric === 'seats') return rows(s, plan).map((r) => ({ cell: plan.cell, values, series: r.series, value: r.winRate, low: r.winRateCI[0], high: r.winRateCI[1], kind: 'proportion' as const }));
       if (metric === 'draws') return [{ cell: plan.cell, values, series: 'draws', value: s.draws.rate, low: s.draws.ci[0], high: s.draws.ci[1], kind: 'proportion' as const }];
       const d = s.length.turns;
       const half = (Z95 * d.sd) / Math.sqrt(s.games);
@@ -109,7 +112,8 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     charts.push({ id: 'sweep-draws', spec: sweepCurve(`Draw rate by ${f}`, f, points('draws'), 'Draw rate (%)') });
   } else {
     const [fx, fy] = fields as [string, string];
-    charts.push({ id: 'sweep-seat0-win-rate', spec: sweepHeatmap(`Seat 0 win rate over ${fx} and ${fy}`, fx, fy, points('seats').filter((p) => p.series === 'seat 0'), 'Seat 0 win rate (%)') });
+    const headline = bots ? bots[0]!.name : 'seat 0';
+    charts.push({ id: 'sweep-seat0-win-rate', spec: sweepHeatmap(`${headline} win rate over ${fx} and ${fy}`, fx, fy, points('seats').filter((p) => p.series === headline), `${headline} win rate (%)`) });
     charts.push({ id: 'sweep-length', spec: sweepHeatmap(`Mean game length over ${fx} and ${fy}`, fx, fy, points('length'), 'Mean length (turns)') });
   }
   // Charts a game's builders draw over the cells (e.g. Squall's covered share, one bar per layout).
@@ -120,8 +124,8 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     if (spec) charts.push({ id: c.id, spec });
   }
   const table = textTable(
-    [...fields, ...first.seats.map((_, k) => `seat ${k} wins`), 'draws', 'mean length'],
-    results.map(({ plan, summary: s }) => [...fields.map((f) => show(plan.cellValues![f])), ...s.seats.map((x) => `${pct(x.winRate)} ±${((x.winRateCI[1] - x.winRateCI[0]) * 50).toFixed(2)}`), pct(s.draws.rate), s.length.turns.mean.toFixed(1)]),
+    [...fields, ...(bots ? bots.map((b) => `${b.name} wins`) : first.seats.map((_, k) => `seat ${k} wins`)), 'draws', 'mean length'],
+    results.map(({ plan, summary: s }) => [...fields.map((f) => show(plan.cellValues![f])), ...rows(s, plan).map((x) => `${pct(x.winRate)} ±${((x.winRateCI[1] - x.winRateCI[0]) * 50).toFixed(2)}`), pct(s.draws.rate), s.length.turns.mean.toFixed(1)]),
   );
   // What changed from the first cell to each other one (the terminal shows the last against the first).
   const describeCell = (plan: Plan) => `cell ${plan.cell} (${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')})`;
@@ -141,7 +145,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     seed: first.seed,
     gamesPerCell: first.games,
     fields,
-    cells: results.map(({ plan, summary: s }) => ({ cell: plan.cell, values: plan.cellValues, scenarioHash: plan.scenarioHash, seats: s.seats, draws: s.draws, capped: s.capped, firstPlayer: s.firstPlayer, length: { mean: s.length.turns.mean, sd: s.length.turns.sd } })),
+    cells: results.map(({ plan, summary: s }) => ({ cell: plan.cell, values: plan.cellValues, scenarioHash: plan.scenarioHash, seats: s.seats, ...(bots ? { bots: rows(s, plan) } : {}), draws: s.draws, capped: s.capped, firstPlayer: s.firstPlayer, length: { mean: s.length.turns.mean, sd: s.length.turns.sd } })),
     whatChanged: changes,
   });
   const changedMd = results
@@ -166,4 +170,21 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     );
     o.say(`report: ${join(out, 'report.html')}\n`);
   }
+}
+
+/**
+ * The bots of a sweep that changes seat entries: one per seat configuration whose label differs
+ * from every earlier configuration's in some cell (two entries that are the same bot in every
+ * cell are one bot). Named by its label if the sweep leaves it alone, else `seats[c]` and its
+ * policy in the first cell. With rotating seats these are free of seat advantage.
+ */
+function botsOf(cells: readonly Plan[]): { config: number; name: string }[] {
+  const first = cells[0]!;
+  const bots: { config: number; name: string }[] = [];
+  first.seats.forEach((seat, c) => {
+    if (bots.some((b) => cells.every((p) => p.seats[b.config]!.label === p.seats[c]!.label))) return;
+    const fixed = cells.every((p) => p.seats[c]!.label === seat.label);
+    bots.push({ config: c, name: fixed ? seat.label : `seats[${c}] (${seat.policy === 'epsilon' ? String(seat.params.policy) : seat.policy})` });
+  });
+  return bots;
 }

@@ -17,6 +17,11 @@
  * seat's determinisation; a known simplification of SO-ISMCTS). Scratch memory (states, the
  * node pool, a hash set of legal actions) is allocated once in `create`; a search allocates
  * nothing.
+ *
+ * The budget is a number of iterations per decision, never a time: a time budget would make
+ * the moves (not only their count) depend on the machine and its load, and break the
+ * determinism contract (the same seed gives the same games on any machine and worker count).
+ * What an iteration costs per game is in docs/skill-ladder.md.
  */
 import { z } from 'zod';
 import type { AnyGameModule, GameState, Policy, PolicyContext, PolicySpec } from '../sim/types.js';
@@ -26,7 +31,7 @@ import type { Rng } from '../sim/rng.js';
 export const MAX_ITERATIONS = 100_000;
 
 export const ismctsParams = z.strictObject({
-  iterations: z.number().int().min(1).max(MAX_ITERATIONS).default(200).describe(`Search iterations (determinise, select, expand, roll out, back up) per decision, at most ${MAX_ITERATIONS.toLocaleString('en-US')} (at a few thousand iterations a second, a decision at the cap takes a minute or more; the tree's memory grows with it).`),
+  iterations: z.number().int().min(1).max(MAX_ITERATIONS).default(200).describe(`Search iterations (determinise, select, expand, roll out, back up) per decision: the search's budget, in iterations rather than time so that games stay deterministic; at most ${MAX_ITERATIONS.toLocaleString('en-US')} (at a few thousand iterations a second, a decision at the cap takes a minute or more; the tree's memory grows with it).`),
   exploration: z.number().min(0).max(10).default(0.7).describe('UCB1 exploration constant.'),
   rollout: z
     .string()
@@ -70,6 +75,8 @@ class IsmctsPolicy implements Policy {
   private stamp = 0;
   private readonly path: Int32Array;
   private readonly untried: Int32Array;
+  private readonly exploration: number;
+  private readonly drawShare: number;
 
   constructor(
     private readonly params: IsmctsParams,
@@ -79,6 +86,8 @@ class IsmctsPolicy implements Policy {
     // Without a way to re-deal hidden cards the search would read them: refuse rather than cheat.
     if (this.game.hiddenInformation && !this.game.determinize) throw new Error(`ismcts: ${this.game.id} hides information but has no determinize; the search would see hidden cards`);
     this.players = ctx.players;
+    this.exploration = params.exploration;
+    this.drawShare = 1 / ctx.players;
     this.sim = this.game.createState(ctx.rules, ctx.players);
     const capacity = this.game.actionCapacity(ctx.rules, ctx.players);
     this.actions = new Int32Array(capacity);
@@ -149,6 +158,38 @@ class IsmctsPolicy implements Policy {
     return -1;
   }
 
+  /**
+   * UCB1 with availability among the children legal in this determinisation (in the hash set).
+   * A method of its own, returning an integer, so its doubles stay in registers: inside the
+   * search loop V8 boxed them (about two heap numbers per iteration in Squall).
+   */
+  private ucbChild(m: number, rng: Rng): number {
+    const c = this.exploration;
+    let best = NONE;
+    let bestScore = -Infinity;
+    for (let k = 0; k < m; k++) {
+      const ch = this.hashChild[this.slot(this.actions[k]!)]!;
+      if (ch === NONE) continue;
+      this.nodeAvail[ch]!++;
+      const v = this.nodeVisits[ch]!;
+      const score = v === 0 ? Infinity : this.nodeWins[ch]! / v + c * Math.sqrt(Math.log(this.nodeAvail[ch]!) / v);
+      if (score > bestScore || (score === bestScore && rng.int(2) === 0)) {
+        bestScore = score;
+        best = ch;
+      }
+    }
+    return best;
+  }
+
+  /** Back-up: a win for the seat that chose the action into each node on the path (a share on a draw or cap). */
+  private backUp(depth: number, winner: number): void {
+    for (let d = 0; d < depth; d++) {
+      const k = this.path[d]!;
+      this.nodeVisits[k]!++;
+      this.nodeWins[k]! += winner < 0 ? this.drawShare : this.nodePlayer[k] === winner ? 1 : 0;
+    }
+  }
+
   choose(state: GameState, actions: Int32Array, n: number, rng: Rng): number {
     if (n === 1) return 0;
     const game = this.game;
@@ -156,7 +197,6 @@ class IsmctsPolicy implements Policy {
     const seat = state.toMove;
     this.nodes = 0;
     const root = this.newNode(NONE, 0, seat);
-    const c = this.params.exploration;
     for (let it = 0; it < this.params.iterations; it++) {
       game.copy(sim, state);
       if (game.hiddenInformation && game.determinize) game.determinize(sim, seat, rng);
@@ -202,20 +242,7 @@ class IsmctsPolicy implements Policy {
           break;
         }
         if (untried !== -1 || tried === 0) break; // expanded once already (or out of nodes): roll out from here
-        // UCB1 with availability among the children legal in this determinisation.
-        let best = NONE;
-        let bestScore = -Infinity;
-        for (let k = 0; k < m; k++) {
-          const ch = this.hashChild[this.slot(this.actions[k]!)]!;
-          if (ch === NONE) continue;
-          this.nodeAvail[ch]!++;
-          const v = this.nodeVisits[ch]!;
-          const score = v === 0 ? Infinity : this.nodeWins[ch]! / v + c * Math.sqrt(Math.log(this.nodeAvail[ch]!) / v);
-          if (score > bestScore || (score === bestScore && rng.int(2) === 0)) {
-            bestScore = score;
-            best = ch;
-          }
-        }
+        const best = this.ucbChild(m, rng);
         game.apply(sim, this.nodeAction[best]!, rng);
         node = best;
         this.path[depth++] = node;
@@ -228,14 +255,7 @@ class IsmctsPolicy implements Policy {
         game.apply(sim, this.actions[k]!, rng);
         moves++;
       }
-      // Back-up: a win for the seat that chose the action into each node.
-      const winner = sim.terminal && !sim.capped ? sim.winner : -1;
-      const draw = 1 / this.players;
-      for (let d = 0; d < depth; d++) {
-        const k = this.path[d]!;
-        this.nodeVisits[k]!++;
-        this.nodeWins[k]! += winner < 0 ? draw : this.nodePlayer[k] === winner ? 1 : 0;
-      }
+      this.backUp(depth, sim.terminal && !sim.capped ? sim.winner : -1);
     }
     // The most visited root child that is legal in the real position.
     let bestIndex = 0;

@@ -197,6 +197,7 @@ describe('commands that play one plan refuse a sweep', () => {
     ['weights', ['weights', SWEPT, '--games', '10']],
     ['tune', ['tune', SWEPT, '--param', 'rules.maxTurns', '--min', '100', '--max', '400', '--target', 'seat0.winRate=0.5']],
     ['tournament', ['tournament', SWEPT, '--games', '10']],
+    ['levels', ['levels', SWEPT, '--levels', 'random,skilled', '--games', '10']],
     ['baseline', ['baseline', SWEPT, '--out', 'unused-baselines']],
     ['check', ['check', SWEPT, '--baseline', 'baselines']],
   ];

@@ -1,13 +1,11 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, it, expect } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { planOf } from '../helpers/plans.js';
 
-let dir = '';
-beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'squabble-entrants-'))));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tempDir = useTempDir('squabble-entrants-');
 
 describe('levels and entrants', () => {
   it('a seat may name a level, which stands for its policy, parameters and dial', () => {
@@ -39,12 +37,12 @@ describe('levels and entrants', () => {
   });
 
   it('a tournament plays every listed entrant, same policy with other parameters included, and shows the ladder', async () => {
-    const file = join(dir, 'ladder.yaml');
+    const file = join(tempDir(), 'ladder.yaml');
     writeFileSync(
       file,
       ['game: worms', 'seats: [{ policy: random }, { policy: random }]', 'entrants:', '  - { level: random }', '  - { policy: builder, epsilon: 0.8, name: weak-builder }', '  - { policy: builder }', 'games: 300', ''].join('\n'),
     );
-    const out = join(dir, 'out');
+    const out = join(tempDir(), 'out');
     const r = await cli('tournament', file, '--workers', '0', '--out', out, '--quiet');
     expect(r.code).toBe(0);
     const json = JSON.parse(readFileSync(join(out, 'tournament.json'), 'utf8'));

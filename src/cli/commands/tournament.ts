@@ -1,7 +1,8 @@
 /**
  * `squabble tournament <scenario>`: every entrant against every other, seats rotating, then a
- * win matrix and Bradley-Terry ratings with intervals. Entrants: the scenario's distinct seat
- * entries, plus any `--add POLICY`. Each pairing is an ordinary run of the scenario with its
+ * win matrix and Bradley-Terry ratings with intervals. Entrants: the scenario's `entrants` (any
+ * number; then also each against the one listed before it: the skill ladder), else its distinct
+ * seat entries; plus any `--add POLICY`. Each pairing is an ordinary run of the scenario with its
  * seats filled by the two entrants alternately (same rules, seed and game count per pairing).
  */
 import type { Command } from 'commander';
@@ -35,7 +36,7 @@ export function registerTournament(program: Command, io: CliIO): void {
   const command = program
     .command('tournament')
     .description('play every entrant against every other (seats rotating): win matrix and Bradley-Terry ratings')
-    .argument('<scenario>', "scenario whose seat entries are the entrants (rules, seed and games per pairing come from it)")
+    .argument('<scenario>', "scenario whose entrants (or distinct seat entries) play (rules, seed and games per pairing come from it)")
     .option('--add <policy>', 'another entrant, by policy name with default parameters (repeatable)', (v: string, all: string[] = []) => [...all, v], []);
   addPlayOptions(command, ['games', 'seed', 'variant', 'workers', 'out'], { games: 'games per pairing (default: the scenario\u2019s)', out: 'where to write tournament.json, tournament.md and charts/ (default results/<name>-tournament)' })
     .option('--quiet', 'no progress on stderr')
