@@ -8,6 +8,7 @@ import { RiskEvaluator, safe, bully, seeker } from '../../../src/games/squish/po
 import { SquishState, PHASE_MOVE, PHASE_DIRECTION } from '../../../src/games/squish/state.js';
 import { copy, performMove, rollBlock, moveTo } from '../../../src/games/squish/rules.js';
 import { dirBase } from '../../../src/games/squish/actions.js';
+import { squishRulesSchema } from '../../../src/games/squish/params.js';
 import { Rng } from '../../../src/sim/rng.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { newAccumulator } from '../../../src/sim/batch.js';
@@ -167,8 +168,7 @@ describe('seeker', () => {
 describe('safe and bully take shards', () => {
   /** Over seeded advanced games: at every move where a least-risk end state collects a shard, did the policy collect one? */
   function shardChoices(spec: typeof safe) {
-    const plan = planOf({ game: 'squish', players: 2, rules: { mode: 'advanced', maxTurns: 200 }, seats: [{ policy: 'random' }, { policy: 'random' }] });
-    const s = squish.createState(plan.rules, 2);
+    const s = squish.createState(squishRulesSchema.parse({ mode: 'advanced', maxTurns: 200 }), 2);
     const out = new Int32Array(squish.actionCapacity(s.rules, 2));
     const ev = new RiskEvaluator(s.rules, 2);
     const policy = spec.create(spec.paramsSchema.parse({}), { game: squish, rules: s.rules, players: 2, seat: 0 });
