@@ -70,6 +70,9 @@ export function registerTournament(program: Command, io: CliIO): void {
       const n = entrants.length;
       const wins = entrants.map(() => new Array<number>(n).fill(0));
       const played = entrants.map(() => new Array<number>(n).fill(0));
+      // Capped games are reported per pairing and left out of the score: a game stopped by the
+      // turn cap has no result, and counting it as half a win each would pull both towards 50%.
+      const capped = entrants.map(() => new Array<number>(n).fill(0));
       const workers = workersFrom(options.workers);
       const game = gameOf(probe.game);
       // Every pairing's plan is built before any is played: a mistake in the last one stops the
@@ -100,10 +103,10 @@ export function registerTournament(program: Command, io: CliIO): void {
         say(`${a.label} vs ${b.label}: ${games.toLocaleString('en-US')} games\n`);
         const s = summarise(game, plan, await runPlan(plan, { workers }));
         const winsOf = (label: string) => s.policies.find((p) => p.label === label)?.wins ?? 0;
-        const undecided = s.draws.count + s.capped.count;
-        wins[i]![j] = winsOf(a.label) + undecided / 2;
-        wins[j]![i] = winsOf(b.label) + undecided / 2;
-        played[i]![j] = played[j]![i] = s.games;
+        wins[i]![j] = winsOf(a.label) + s.draws.count / 2;
+        wins[j]![i] = winsOf(b.label) + s.draws.count / 2;
+        played[i]![j] = played[j]![i] = s.games - s.capped.count;
+        capped[i]![j] = capped[j]![i] = s.capped.count;
       }
       const names = entrants.map((e) => e.label);
       const reference = names.includes('random') ? names.indexOf('random') : 0;
@@ -112,14 +115,27 @@ export function registerTournament(program: Command, io: CliIO): void {
         names.flatMap((column, j) => {
           if (i === j) return [];
           const [lo, hi] = wilson(wins[i]![j]!, played[i]![j]!);
-          const rate = wins[i]![j]! / played[i]![j]!;
+          const rate = played[i]![j]! > 0 ? wins[i]![j]! / played[i]![j]! : 0;
           return [{ row, column, rate, games: played[i]![j]!, label: `${pct(rate)} [${pct(lo)}, ${pct(hi)}]` }];
         }),
       );
       const matrix = textTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]));
       const ranked = [...ratings].sort((x, y) => y.elo - x.elo);
       const ratingRows = ranked.map((r) => [r.name, r.elo.toFixed(0), `[${r.interval[0].toFixed(0)}, ${r.interval[1].toFixed(0)}]`]);
-      const lines = [`${probe.name}: tournament of ${n} entrants, ${games.toLocaleString('en-US')} games per pairing, seats rotating, seed ${options.seed ?? probe.seed}`, '', 'Score of the row entrant against the column entrant (draws count half):', matrix, '', `Bradley-Terry ratings (Elo scale, ${names[reference]} = 0, 95% intervals):`, textTable(['entrant', 'rating', 'interval'], ratingRows)];
+      const cappedRows = pairings.filter(({ i, j }) => capped[i]![j]! > 0).map(({ i, j }) => [`${names[i]} vs ${names[j]}`, String(capped[i]![j]), pct(capped[i]![j]! / games)]);
+      const cappedLines = cappedRows.length
+        ? ['', 'Capped games per pairing (they hit the turn cap: left out of the scores and ratings above):', textTable(['pairing', 'capped', 'share'], cappedRows)]
+        : [];
+      const lines = [
+        `${probe.name}: tournament of ${n} entrants, ${games.toLocaleString('en-US')} games per pairing, seats rotating, seed ${options.seed ?? probe.seed}`,
+        '',
+        'Score of the row entrant against the column entrant (draws count half; capped games are not scored):',
+        matrix,
+        '',
+        `Bradley-Terry ratings (Elo scale, ${names[reference]} = 0, 95% intervals):`,
+        textTable(['entrant', 'rating', 'interval'], ratingRows),
+        ...cappedLines,
+      ];
       if (names.includes('random')) {
         const best = ranked.find((r) => r.name !== 'random')!;
         const bi = names.indexOf(best.name);
@@ -130,8 +146,8 @@ export function registerTournament(program: Command, io: CliIO): void {
       io.out(`${lines.join('\n')}\n`);
       const out = options.out ?? join('results', `${probe.name}-tournament`);
       mkdirSync(join(out, 'charts'), { recursive: true });
-      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: options.seed ?? probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference] });
-      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n`);
+      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: options.seed ?? probe.seed, entrants: names, wins, games: played, capped, cappedScoring: 'left out of wins and games', ratings, reference: names[reference] });
+      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n${cappedRows.length ? `\n${cappedLines[1]}\n\n${markdownTable(['pairing', 'capped', 'share'], cappedRows)}\n` : ''}`);
       for (const [id, spec] of [
         ['tournament-matrix', tournamentMatrixChart(`${probe.name}: who beats whom`, cells, names)],
         ['tournament-ratings', ratingsChart(`${probe.name}: ratings`, ratings, names[reference]!)],
