@@ -72,6 +72,9 @@ export function registerTournament(program: Command, io: CliIO): void {
       const played = entrants.map(() => new Array<number>(n).fill(0));
       // Per pairing: does the row entrant's win rate depend on its seat (χ² of homogeneity over seats)?
       const seatEffects: { row: string; column: string; pValue: number; bySeat: string }[] = [];
+      // Capped games are reported per pairing and left out of the score: a game stopped by the
+      // turn cap has no result, and counting it as half a win each would pull both towards 50%.
+      const capped = entrants.map(() => new Array<number>(n).fill(0));
       const game = gameOf(probe.game);
       // Every pairing's plan is built before any is played: a mistake in the last one stops the
       // tournament before it starts, and the search warning can count them all.
@@ -102,10 +105,10 @@ export function registerTournament(program: Command, io: CliIO): void {
         say(`${a.label} vs ${b.label}: ${games.toLocaleString('en-US')} games\n`);
         const s = summarise(game, plan, await runPlan(plan, { workers }));
         const winsOf = (label: string) => s.policies.find((p) => p.label === label)?.wins ?? 0;
-        const undecided = s.draws.count + s.capped.count;
-        wins[i]![j] = winsOf(a.label) + undecided / 2;
-        wins[j]![i] = winsOf(b.label) + undecided / 2;
-        played[i]![j] = played[j]![i] = s.games;
+        wins[i]![j] = winsOf(a.label) + s.draws.count / 2;
+        wins[j]![i] = winsOf(b.label) + s.draws.count / 2;
+        played[i]![j] = played[j]![i] = s.games - s.capped.count;
+        capped[i]![j] = capped[j]![i] = s.capped.count;
         const bySeat = s.policies.find((p) => p.label === a.label)?.bySeat ?? [];
         seatEffects.push({ row: a.label, column: b.label, pValue: seatHomogeneityP(bySeat), bySeat: bySeat.map((x) => `seat ${x.seat} ${pct(x.winRate)}`).join(', ') });
       }
@@ -116,7 +119,7 @@ export function registerTournament(program: Command, io: CliIO): void {
         names.flatMap((column, j) => {
           if (i === j) return [];
           const [lo, hi] = wilson(wins[i]![j]!, played[i]![j]!);
-          const rate = wins[i]![j]! / played[i]![j]!;
+          const rate = played[i]![j]! > 0 ? wins[i]![j]! / played[i]![j]! : 0;
           return [{ row, column, rate, games: played[i]![j]!, label: `${pct(rate)} [${pct(lo)}, ${pct(hi)}]` }];
         }),
       );
@@ -125,7 +128,22 @@ export function registerTournament(program: Command, io: CliIO): void {
       const fit = bradleyTerryFit(ratings, wins, played);
       const seatDependent = holmRejected(seatEffects.map((e) => e.pValue), 0.05).map((k) => seatEffects[k]!);
       const ratingRows = ranked.map((r) => [r.name, r.elo.toFixed(0), `[${r.interval[0].toFixed(0)}, ${r.interval[1].toFixed(0)}]`]);
-      const lines = [`${probe.name}: tournament of ${n} entrants, ${games.toLocaleString('en-US')} games per pairing, seats rotating, seed ${probe.seed}`, '', 'The result: score of the row entrant against the column entrant (draws count half):', matrix, '', `Bradley-Terry ratings, one number per entrant summarising the matrix (Elo scale, ${names[reference]} = 0, 95% intervals assuming the model fits):`, textTable(['entrant', 'rating', 'interval'], ratingRows), '', ...fitLines(fit, seatDependent)];
+      const cappedRows = pairings.filter(({ i, j }) => capped[i]![j]! > 0).map(({ i, j }) => [`${names[i]} vs ${names[j]}`, String(capped[i]![j]), pct(capped[i]![j]! / games)]);
+      const cappedLines = cappedRows.length
+        ? ['', 'Capped games per pairing (they hit the turn cap: left out of the scores and ratings above):', textTable(['pairing', 'capped', 'share'], cappedRows)]
+        : [];
+      const lines = [
+        `${probe.name}: tournament of ${n} entrants, ${games.toLocaleString('en-US')} games per pairing, seats rotating, seed ${probe.seed}`,
+        '',
+        'The result: score of the row entrant against the column entrant (draws count half; capped games are not scored):',
+        matrix,
+        '',
+        `Bradley-Terry ratings, one number per entrant summarising the matrix (Elo scale, ${names[reference]} = 0, 95% intervals assuming the model fits):`,
+        textTable(['entrant', 'rating', 'interval'], ratingRows),
+        '',
+        ...fitLines(fit, seatDependent),
+        ...cappedLines,
+      ];
       if (names.includes('random')) {
         const best = ranked.find((r) => r.name !== 'random')!;
         const bi = names.indexOf(best.name);
@@ -138,8 +156,8 @@ export function registerTournament(program: Command, io: CliIO): void {
       io.out(`${lines.join('\n')}\n`);
       const out = args.out ?? join('results', `${probe.name}-tournament`);
       makeOutDir(join(out, 'charts'));
-      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}) });
-      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n\n${fitLines(fit, seatDependent).join('\n')}\n${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}`);
+      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, capped, cappedScoring: 'left out of wins and games', ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}) });
+      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n\n${fitLines(fit, seatDependent).join('\n')}\n${cappedRows.length ? `\n${cappedLines[1]}\n\n${markdownTable(['pairing', 'capped', 'share'], cappedRows)}\n` : ''}${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}`);
       for (const [id, spec] of [
         ['tournament-matrix', tournamentMatrixChart(`${probe.name}: who beats whom`, cells, names)],
         ['tournament-ratings', ratingsChart(`${probe.name}: ratings`, ratings, names[reference]!)],

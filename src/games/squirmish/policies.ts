@@ -383,18 +383,38 @@ export class Scorer {
     return pick.index;
   }
 
+  /**
+   * A weigh-in pick, into `val`. Winning the weigh-in gives the first turn, but the pick is then
+   * the first card on the grid, the first target of every enemy card: worth half a knock-out,
+   * minus the knock-out the pick risks there. So: P(win) × knockout × (1/2 − P(an attack knocks it
+   * out)), both over the card types of the deck, each equally likely (the opponent's pick is
+   * unseen). It used to be the lowest HP, always: a 1-HP card won the weigh-in and fed the
+   * opponent a prize.
+   */
+  private weighInScore(s: SquirmishState, x: number): void {
+    const t = s.table;
+    const hp = s.hpOf(x);
+    const lowest = s.rules.weighIn === 'lowest';
+    let wins = 0;
+    let ko = 0;
+    for (let c = 0; c < t.count; c++) {
+      const other = t.hp[c]!;
+      wins += other === hp ? 0.5 : lowest === hp < other ? 1 : 0;
+      this.hit(s, c, x, 1);
+      ko += this.hitP;
+    }
+    this.val = (wins / t.count) * this.w.knockout * (0.5 - ko / t.count) + 0.001 * this.value[s.instCard[x]!]!;
+  }
+
   /** The score of one option, into `this.val` (a register: a double returned from a call this size would be boxed). */
   private score(s: SquirmishState, me: number, action: number): void {
     const op = opOf(action);
     const x = xOf(action);
     const y = yOf(action);
     switch (s.dec) {
-      case DEC_WEIGH_PICK: {
-        // Win the weigh-in (first turn, first attack) with a cheap card.
-        const hp = s.hpOf(x);
-        this.val = (s.rules.weighIn === 'lowest' ? -hp : hp) + 0.1 * this.value[s.instCard[x]!]!;
+      case DEC_WEIGH_PICK:
+        this.weighInScore(s, x);
         return;
-      }
       case DEC_WEIGH_PLACE:
         this.val = 0;
         return;

@@ -8,8 +8,9 @@ import { squirmish } from '../../../src/games/squirmish/index.js';
 import { greedy, planner } from '../../../src/games/squirmish/policies.js';
 import { ismcts } from '../../../src/policies/ismcts.js';
 import { describeAction } from '../../../src/games/squirmish/render.js';
+import { xOf } from '../../../src/games/squirmish/actions.js';
 import { determinize, legalActions } from '../../../src/games/squirmish/rules.js';
-import { LOC_DECK, LOC_HAND, LOC_PICK, PH_WEIGH_PICK, G_ATTACKS, G_DAMAGE, G_HEALING, G_KOS, G_OWN_KOS } from '../../../src/games/squirmish/state.js';
+import { LOC_DECK, LOC_HAND, LOC_PICK, PH_WEIGH_PICK, DEC_WEIGH_PICK, G_ATTACKS, G_DAMAGE, G_HEALING, G_KOS, G_OWN_KOS } from '../../../src/games/squirmish/state.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { newAccumulator } from '../../../src/sim/batch.js';
 import { summarise } from '../../../src/sim/stats/summary.js';
@@ -43,6 +44,39 @@ describe('greedy', () => {
     // Plain11 (3 HP, hurt) at (1,0); Plain26 (12 HP) at (-1,0). Place Plain16 next to Plain11.
     const s = position({ step: 'place or move', grid: [['Plain1', 0, 0, 0], ['Plain11', 1, 1, 0, 1], ['Plain26', 1, -1, 0]], hands: [['Plain16'], []] });
     expect(choice(greedy, s)).toMatch(/places Plain16 at \((2, 0|1, -1|1, 1)\)/);
+  });
+});
+
+describe('the weigh-in', () => {
+  /** Over seeded games: weigh-in picks, and how many were the lowest-HP card of the hand. */
+  function weighInPicks(policy: 'greedy' | 'planner', games: number) {
+    const plan = planOf({ game: 'squirmish', players: 2, seats: [{ policy }, { policy }], games });
+    const runner = createRunner(plan);
+    let picks = 0;
+    let lowest = 0;
+    for (let g = 0; g < games; g++) {
+      runner.play(g, {
+        beforeMove(st, actions, n, chosen) {
+          const s = st as ReturnType<typeof position>;
+          if (s.dec !== DEC_WEIGH_PICK) return;
+          let least = Infinity;
+          for (let i = 0; i < n; i++) least = Math.min(least, s.hpOf(xOf(actions[i]!)));
+          picks++;
+          if (s.hpOf(xOf(actions[chosen]!)) === least) lowest++;
+        },
+        afterMove() {},
+      });
+    }
+    return { picks, lowest };
+  }
+
+  it('greedy and planner weigh the first turn against the pick\'s exposure: not always the lowest HP', () => {
+    for (const policy of ['greedy', 'planner'] as const) {
+      const { picks, lowest } = weighInPicks(policy, 40);
+      expect(picks).toBe(80);
+      expect(lowest, policy).toBeLessThan(picks);
+      expect(lowest, policy).toBeGreaterThan(0); // a robust low card still goes in
+    }
   });
 });
 

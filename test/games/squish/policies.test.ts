@@ -8,6 +8,7 @@ import { RiskEvaluator, safe, bully, seeker } from '../../../src/games/squish/po
 import { SquishState, PHASE_MOVE, PHASE_DIRECTION } from '../../../src/games/squish/state.js';
 import { copy, performMove, rollBlock, moveTo } from '../../../src/games/squish/rules.js';
 import { dirBase } from '../../../src/games/squish/actions.js';
+import { squishRulesSchema } from '../../../src/games/squish/params.js';
 import { Rng } from '../../../src/sim/rng.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { newAccumulator } from '../../../src/sim/batch.js';
@@ -142,12 +143,18 @@ describe('bully', () => {
   });
 });
 
+/** Seat 0 holds every shard, one step from its start square (0, 0). */
+function oneStepFromWinning(): SquishState {
+  const s = atMove({ rules: { mode: 'advanced' }, starts: [[0, 0], [11, 11]], markers: [[1, 0], [11, 11]] }, 0, 2);
+  s.held[0] = 0b1111;
+  s.seatShards[0] = 4;
+  s.shardsCollected = 4;
+  return s;
+}
+
 describe('seeker', () => {
   it('takes a winning move', () => {
-    const s = atMove({ rules: { mode: 'advanced' }, starts: [[0, 0], [11, 11]], markers: [[1, 0], [11, 11]] }, 0, 2);
-    s.held[0] = 0b1111;
-    s.seatShards[0] = 4;
-    s.shardsCollected = 4;
+    const s = oneStepFromWinning();
     expect(choose(seeker, s)).toBe(moveTo(s, 0, 0));
   });
 
@@ -155,6 +162,57 @@ describe('seeker', () => {
     const s = atMove({ rules: { mode: 'advanced' }, starts: [[0, 0], [11, 11]], markers: [[0, 3], [11, 11]] }, 0, 2);
     const a = choose(seeker, s);
     expect(Math.floor(Math.floor(a / 9) / s.squares)).toBe(1);
+  });
+});
+
+describe('safe and bully take shards', () => {
+  /** Over seeded advanced games: at every move where a least-risk end state collects a shard, did the policy collect one? */
+  function shardChoices(spec: typeof safe) {
+    const s = squish.createState(squishRulesSchema.parse({ mode: 'advanced', maxTurns: 200 }), 2);
+    const out = new Int32Array(squish.actionCapacity(s.rules, 2));
+    const ev = new RiskEvaluator(s.rules, 2);
+    const policy = spec.create(spec.paramsSchema.parse({}), { game: squish, rules: s.rules, players: 2, seat: 0 });
+    const rng = new Rng();
+    let chances = 0;
+    let taken = 0;
+    for (let g = 0; g < 6; g++) {
+      rng.seedGame(5, 0, g);
+      squish.reset(s, rng);
+      while (!s.terminal) {
+        const n = squish.legalActions(s, out);
+        const chosen = out[policy.choose(s, out, n, rng)]!;
+        if (s.phase === PHASE_MOVE) {
+          ev.evaluate(s, out, n);
+          let least = Infinity;
+          for (let i = 0; i < n; i++) least = Math.min(least, ev.risk[i]!);
+          let shardAtLeast = false;
+          for (let i = 0; i < n; i++) if (ev.risk[i] === least && Math.floor(Math.floor(out[i]! / 9) / s.squares) > 0) shardAtLeast = true;
+          if (shardAtLeast) {
+            chances++;
+            if (Math.floor(Math.floor(chosen / 9) / s.squares) > 0) taken++;
+          }
+        }
+        squish.apply(s, chosen, rng);
+      }
+    }
+    return { chances, taken };
+  }
+
+  it('safe collects a shard whenever a least-risk end state does', () => {
+    const { chances, taken } = shardChoices(safe);
+    expect(chances).toBeGreaterThan(10);
+    expect(taken).toBe(chances);
+  });
+
+  it('bully too', () => {
+    const { chances, taken } = shardChoices(bully);
+    expect(chances).toBeGreaterThan(10);
+    expect(taken).toBe(chances);
+  });
+
+  it('safe takes a winning move', () => {
+    const s = oneStepFromWinning();
+    expect(choose(safe, s)).toBe(moveTo(s, 0, 0));
   });
 });
 
