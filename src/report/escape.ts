@@ -17,3 +17,24 @@ export function jsonForScript(value: unknown): string {
 export function neutraliseCsvText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
+
+/**
+ * Vega keeps some values as keys of plain objects (a nominal scale's domain sorted by an explicit
+ * order, for one), so a label such as `constructor` or `toString` finds Object.prototype's member
+ * and the chart fails ("Operator not defined"). Such labels get a zero-width space appended:
+ * they look the same and are no longer a member's name. Only string values change, never keys.
+ */
+export function chartSafeLabels<T>(spec: T): T {
+  const fix = (v: unknown): unknown => {
+    if (typeof v === 'string') return v in Object.prototype ? `${v}\u200b` : v;
+    if (Array.isArray(v)) return v.map(fix);
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      // defineProperty: a data key named __proto__ stays a key instead of replacing the prototype.
+      for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: fix(x), enumerable: true, writable: true, configurable: true });
+      return out;
+    }
+    return v;
+  };
+  return fix(spec) as T;
+}

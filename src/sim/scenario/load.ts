@@ -540,7 +540,8 @@ export function buildPlan(
   const variant = overrides.variant ?? null;
   let resolvedRules = rules;
   if (variant !== null) {
-    const changes = variants[variant];
+    // Own keys only: `--variant constructor` (or toString, __proto__) must not find Object.prototype's member.
+    const changes = Object.hasOwn(variants, variant) ? variants[variant] : undefined;
     if (changes === undefined) {
       const names = Object.keys(variants);
       const hint = didYouMean(variant, names);
