@@ -17,6 +17,7 @@ import { sweepCurve, sweepHeatmap, type SweepPoint } from '../report/charts/swee
 import { CHARTS } from '../report/charts/index.js';
 import { specToSvg, svgToPng } from '../report/render.js';
 import { pageHtml } from '../report/html.js';
+import { escapeControls } from '../report/escape.js';
 import { gameOf } from '../registry.js';
 import { Z95 } from '../sim/stats/intervals.js';
 import { CliError, type CliIO } from './io.js';
@@ -83,7 +84,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     const summary = kept ?? summarise(game, plan, await runPlan(plan, { workers: o.workers }));
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
-    writeAtomic(join(dir, 'summary.md'), summaryMarkdown(summary));
+    writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(summary)));
     results.push({ plan, summary });
     o.say(`  cell ${plan.cell} (${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')}): seat 0 wins ${pct(summary.seats[0]!.winRate)}, mean length ${summary.length.turns.mean.toFixed(1)}\n`);
   }
@@ -128,7 +129,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     fields,
     cells: results.map(({ plan, summary: s }) => ({ cell: plan.cell, values: plan.cellValues, scenarioHash: plan.scenarioHash, seats: s.seats, draws: s.draws, capped: s.capped, firstPlayer: s.firstPlayer, length: { mean: s.length.turns.mean, sd: s.length.turns.sd } })),
   });
-  writeAtomic(join(out, 'sweep.md'), `# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n`);
+  writeAtomic(join(out, 'sweep.md'), escapeControls(`# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n`));
   if (o.report) {
     mkdirSync(join(out, 'charts'), { recursive: true });
     for (const c of charts) {

@@ -38,3 +38,18 @@ export function chartSafeLabels<T>(spec: T): T {
   };
   return fix(spec) as T;
 }
+
+/**
+ * Control characters a name could carry into a terminal or a Markdown file (escape sequences
+ * that move the cursor, clear the screen or set a window title; bell; backspace; bidi overrides
+ * that reverse text) shown as visible escapes. Line feeds and tabs stay: they are the layout.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function escapeControls(text: string): string {
+  return text.replace(CONTROLS, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
