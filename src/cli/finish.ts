@@ -5,6 +5,7 @@ import type { Accumulator } from '../sim/stats/accumulator.js';
 import { summarise } from '../sim/stats/summary.js';
 import { writeAtomic, writeJson, RUN_FORMAT, type RunRecord } from '../runner/results.js';
 import { fileHashOf } from '../runner/outdir.js';
+import { escapeControls } from '../report/escape.js';
 import { summaryText, summaryMarkdown } from '../report/summary-report.js';
 import { gameOf } from '../registry.js';
 import { withBalance } from '../analysis/balance.js';
@@ -35,7 +36,7 @@ export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: st
   if (o.stopping) summary.stopping = o.stopping;
   const since = o.previous ? sincePrevious(o.previous, summary) : null;
   writeJson(out, 'summary.json', summary);
-  writeAtomic(join(out, 'summary.md'), summaryMarkdown(summary) + (since ? sincePreviousMarkdown(since) : ''));
+  writeAtomic(join(out, 'summary.md'), escapeControls(summaryMarkdown(summary) + (since ? sincePreviousMarkdown(since) : '')));
   const record: RunRecord = {
     format: RUN_FORMAT,
     version: VERSION,

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import { CliError, EXIT, processIO, type CliIO } from './io.js';
 import { OutputDirError } from '../runner/outdir.js';
+import { escapeControls } from '../report/escape.js';
 import { registerRun } from './commands/run.js';
 import { registerValidate } from './commands/validate.js';
 import { registerList } from './commands/list.js';
@@ -20,8 +21,28 @@ import { registerInit } from './commands/init.js';
 import { registerWatch } from './commands/watch.js';
 import { registerLevels } from './commands/levels.js';
 
+/** The progress line redraws itself with a carriage return and an erase-line sequence: only those may reach the terminal raw. */
+// eslint-disable-next-line no-control-regex -- the erase-line sequence is what is matched
+const PROGRESS = /^(\r)([\s\S]*?)(\x1b\[K)$/;
+
+/**
+ * Every text squabble prints goes through escapeControls: a name in a scenario or deck file
+ * cannot move the cursor, clear the screen or retitle the window.
+ */
+function safeIO(io: CliIO): CliIO {
+  return {
+    ...io,
+    out: (t) => io.out(escapeControls(t)),
+    err: (t) => {
+      const m = PROGRESS.exec(t);
+      io.err(m ? `${m[1]}${escapeControls(m[2]!)}${m[3]}` : escapeControls(t));
+    },
+  };
+}
+
 /** Run the CLI with argv (without node and script) and return the exit code. */
-export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+export async function runCli(argv: readonly string[], rawIO: CliIO = processIO()): Promise<number> {
+  const io = safeIO(rawIO);
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name('squabble')

@@ -17,6 +17,7 @@ import { sweepCurve, sweepHeatmap, type SweepPoint } from '../report/charts/swee
 import { CHARTS } from '../report/charts/index.js';
 import { specToSvg, svgToPng } from '../report/render.js';
 import { pageHtml } from '../report/html.js';
+import { escapeControls } from '../report/escape.js';
 import { gameOf } from '../registry.js';
 import { withBalance } from '../analysis/balance.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../analysis/what-changed.js';
@@ -87,7 +88,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     const summary = kept ?? withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers })));
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
-    writeAtomic(join(dir, 'summary.md'), summaryMarkdown(summary));
+    writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(summary)));
     results.push({ plan, summary });
     o.say(`  cell ${plan.cell} (${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')}): seat 0 wins ${pct(summary.seats[0]!.winRate)}, mean length ${summary.length.turns.mean.toFixed(1)}\n`);
   }
@@ -154,7 +155,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     .filter((c) => c.lines.length)
     .map(({ plan, lines }) => [`## From ${describeCell(first)} (A) to ${describeCell(plan)} (B)`, ...lines].join('\n\n'))
     .join('\n\n');
-  writeAtomic(join(out, 'sweep.md'), `# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n${changedMd ? `\n${changedMd}\n` : ''}`);
+  writeAtomic(join(out, 'sweep.md'), escapeControls(`# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n${changedMd ? `\n${changedMd}\n` : ''}`));
   if (o.report) {
     mkdirSync(join(out, 'charts'), { recursive: true });
     for (const c of charts) {

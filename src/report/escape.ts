@@ -17,3 +17,39 @@ export function jsonForScript(value: unknown): string {
 export function neutraliseCsvText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
+
+/**
+ * Vega keeps some values as keys of plain objects (a nominal scale's domain sorted by an explicit
+ * order, for one), so a label such as `constructor` or `toString` finds Object.prototype's member
+ * and the chart fails ("Operator not defined"). Such labels get a zero-width space appended:
+ * they look the same and are no longer a member's name. Only string values change, never keys.
+ */
+export function chartSafeLabels<T>(spec: T): T {
+  const fix = (v: unknown): unknown => {
+    if (typeof v === 'string') return v in Object.prototype ? `${v}\u200b` : v;
+    if (Array.isArray(v)) return v.map(fix);
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      // defineProperty: a data key named __proto__ stays a key instead of replacing the prototype.
+      for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: fix(x), enumerable: true, writable: true, configurable: true });
+      return out;
+    }
+    return v;
+  };
+  return fix(spec) as T;
+}
+
+/**
+ * Control characters a name could carry into a terminal or a Markdown file (escape sequences
+ * that move the cursor, clear the screen or set a window title; bell; backspace; bidi overrides
+ * that reverse text) shown as visible escapes. Line feeds and tabs stay: they are the layout.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function escapeControls(text: string): string {
+  return text.replace(CONTROLS, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}

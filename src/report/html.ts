@@ -11,7 +11,7 @@ import type { ReportInput } from './charts/types.js';
 import type { ReportTable } from './tables.js';
 import { keyNumbers, ruleValue } from './summary-report.js';
 import { headlineExamples } from './examples.js';
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml, jsonForScript, chartSafeLabels } from './escape.js';
 
 const require = createRequire(import.meta.url);
 
@@ -124,7 +124,7 @@ ${sec.tables.length ? `<${sub}>Tables</${sub}><p>Click a column to sort. The sam
 /** A self-contained page of one or more runs. */
 export function pageHtml(title: string, sections: PageSection[], intro = ''): string {
   const specs: Record<string, TopLevelSpec> = {};
-  for (const sec of sections) for (const c of sec.charts) specs[`${sec.id}--${c.id}`] = c.spec;
+  for (const sec of sections) for (const c of sec.charts) specs[`${sec.id}--${c.id}`] = chartSafeLabels(c.spec);
   const single = sections.length === 1;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -3,12 +3,13 @@ import * as vl from 'vega-lite';
 import * as vega from 'vega';
 import { Resvg } from '@resvg/resvg-js';
 import type { TopLevelSpec } from 'vega-lite';
+import { chartSafeLabels } from './escape.js';
 
 /** Chart warnings are tested for (test/report); at run time they must not clutter stderr. */
 const quietLogger = vega.logger(vega.None);
 
 export async function specToSvg(spec: TopLevelSpec): Promise<string> {
-  const compiled = vl.compile(spec, { logger: quietLogger }).spec;
+  const compiled = vl.compile(chartSafeLabels(spec), { logger: quietLogger }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
   try {
     return await view.toSVG();

@@ -100,6 +100,15 @@ export function reportTables(s: Summary): ReportTable[] {
   return tables;
 }
 
+/** One CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
+function csvField(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * CSV with every text cell formula-neutralised, the header row included (column names are
+ * card or character names in the metric tables, and a spreadsheet reads a header cell too).
+ */
 export function tableToCsv(table: ColumnTable): string {
   const safe = table.derive(
     Object.fromEntries(
@@ -109,9 +118,13 @@ export function tableToCsv(table: ColumnTable): string {
         .map((c) => [c, aq.escape((d: Record<string, unknown>) => neutraliseCsvText(String(d[c])))]),
     ),
   );
-  return safe.toCSV();
+  const header = table.columnNames().map((c) => csvField(neutraliseCsvText(c))).join(',');
+  const body = safe.toCSV({ header: false });
+  return body === '' ? `${header}\n` : `${header}\n${body}`;
 }
 
 export function tableToArrow(table: ColumnTable): Uint8Array {
-  return table.toArrowIPC();
+  // arquero looks each column's type up in `types` by name: with a plain {} a column named
+  // after a card such as `constructor` or `toString` finds Object.prototype's member and fails.
+  return table.toArrowIPC({ types: Object.create(null) as Record<string, never> });
 }

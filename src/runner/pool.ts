@@ -137,11 +137,24 @@ export async function runTasks(
   aborted.catch(() => {});
   try {
     const inFlight = new Map<number, Promise<ShardResult>>();
+    const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
     const submit = (i: number): void => {
       const t = tasks[i]!;
-      const result = (pool.run(t) as Promise<ShardResult>).catch((e: unknown) => {
-        throw new WorkerError(`a worker failed on shard ${t.shard} (games ${t.start}-${t.end - 1}): ${e instanceof Error ? e.message : String(e)}`);
-      });
+      // A thread that dies (killed, out of memory, a crash in start-up) loses only its shard: piscina
+      // starts a new thread and the shard is played once more. A shard is a pure function of its
+      // task, and results merge in shard order, so a retried run is byte-identical.
+      const attempt = () => pool.run(t) as Promise<ShardResult>;
+      const result = attempt()
+        .catch((first: unknown) =>
+          options.signal?.aborted
+            ? Promise.reject(first)
+            : attempt().catch((second: unknown) => {
+                throw new Error(`${message(second)} (and before, ${message(first)})`);
+              }),
+        )
+        .catch((e: unknown) => {
+          throw new WorkerError(`a worker failed on shard ${t.shard} (games ${t.start}-${t.end - 1}), twice: ${message(e)}`);
+        });
       result.catch(() => {}); // handled when its turn to merge comes; this only silences early rejections
       inFlight.set(i, result);
     };

@@ -3,6 +3,8 @@
  * counts (or, in paired mode, the paired accumulator's). A runner (state, buffers, policies)
  * is built once per plan and reused for every shard.
  */
+import { writeFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import { GameFailure, newAccumulator, type GameRunner } from '../sim/batch.js';
 import { createRunner } from './create-runner.js';
 import type { ShardTask, ShardResult, WeightsTask } from './shard.js';
@@ -32,7 +34,26 @@ function runnerFor(plan: Plan, cell: number): GameRunner {
   return runner;
 }
 
+/**
+ * Fault injection for the reliability tests (test/runner/faults.test.ts), off unless set:
+ * SQUABBLE_FAULT_THREAD_EXIT=<shard>:<marker file> ends this worker thread abruptly when it
+ * starts that shard, once (the marker file records that it happened).
+ */
+function injectedThreadExit(shard: number): void {
+  const fault = process.env.SQUABBLE_FAULT_THREAD_EXIT;
+  if (!fault || isMainThread) return;
+  const at = fault.indexOf(':');
+  if (Number(fault.slice(0, at)) !== shard) return;
+  try {
+    writeFileSync(fault.slice(at + 1), String(shard), { flag: 'wx' });
+  } catch {
+    return; // happened already
+  }
+  process.exit(9);
+}
+
 export default function runShard(task: ShardTask): ShardResult {
+  injectedThreadExit(task.shard);
   const runner = runnerFor(task.plan, task.cell);
   try {
     if (task.pairedWith) return { shard: task.shard, data: runPairedRange(runner, runnerFor(task.pairedWith, task.cell), task) };

@@ -93,7 +93,7 @@ describe('a worker that fails outside a game', () => {
     const out = join(dir, 'worker');
     const r = await cli('run', scenario, '--workers', '1', '--out', out, '--quiet');
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/a worker failed on shard 0 \(games 0-49\): .*explode/);
+    expect(r.err).toMatch(/a worker failed on shard 0 \(games 0-49\), twice: .*explode/);
     expect(existsSync(join(out, 'run.json'))).toBe(false);
   });
 });

@@ -551,7 +551,8 @@ export function buildPlan(
   const variant = overrides.variant ?? null;
   let resolvedRules = rules;
   if (variant !== null) {
-    const changes = variants[variant];
+    // Own keys only: `--variant constructor` (or toString, __proto__) must not find Object.prototype's member.
+    const changes = Object.hasOwn(variants, variant) ? variants[variant] : undefined;
     if (changes === undefined) {
       const names = Object.keys(variants);
       const hint = didYouMean(variant, names);
@@ -754,11 +755,12 @@ function describeExpectation(issue: z.core.$ZodIssue): string {
     case 'too_small':
       return issue.origin === 'array' || issue.origin === 'string'
         ? `expected at least ${issue.minimum} ${issue.origin === 'array' ? (Number(issue.minimum) === 1 ? 'entry' : 'entries') : Number(issue.minimum) === 1 ? 'character' : 'characters'}`
-        : `expected a value of at least ${issue.minimum}`;
+        : // An exclusive bound (positive(), gt) reads "above 0": "at least 0, found 0" contradicted itself.
+          `expected a value ${issue.inclusive === false ? 'above' : 'of at least'} ${issue.minimum}`;
     case 'too_big':
       return issue.origin === 'array' || issue.origin === 'string'
-        ? `expected at most ${issue.maximum} ${issue.origin === 'array' ? 'entries' : 'characters'}`
-        : `expected a value of at most ${issue.maximum}`;
+        ? `expected at most ${issue.maximum} ${issue.origin === 'array' ? (Number(issue.maximum) === 1 ? 'entry' : 'entries') : Number(issue.maximum) === 1 ? 'character' : 'characters'}`
+        : `expected a value ${issue.inclusive === false ? 'below' : 'of at most'} ${issue.maximum}`;
     case 'invalid_key': {
       const inner = issue.issues[0];
       return `expected a valid name here${inner ? ` (${describeExpectation(inner).replace(/^expected /, '')})` : ''}`;
