@@ -29,6 +29,13 @@ export interface RedisTarget {
   timeoutSeconds?: number;
 }
 
+/** Wait for `p` at most `ms` (ignoring its outcome): closing connections must not hang a command. */
+async function settleWithin(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([p.catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
+
 /** Redis was not reachable, or stopped answering: the message is the whole story. */
 export class RedisError extends Error {}
 
@@ -166,13 +173,15 @@ export async function runPlanOnQueue(plan: Plan, target: RedisTarget, options: Q
     await guarded(Promise.all(jobs.map((j) => j.remove().catch(() => {}))));
     return total;
   } catch (e) {
-    if (e instanceof RedisError) healthy = false;
-    throw e;
+    if (e instanceof GameFailure || options.signal?.aborted) throw e;
+    // Anything else here is the connection failing under BullMQ (a closed connection, a refused command).
+    healthy = false;
+    throw e instanceof RedisError ? e : new RedisError(`lost the connection to Redis at ${target.url} (${e instanceof Error ? e.message : String(e)})`);
   } finally {
     watchdog.stop();
-    // With Redis gone a graceful close would wait for it: drop the connections instead.
-    if (healthy) await Promise.all([events.close(), queue.close()]);
-    else await Promise.all([events.disconnect(), queue.disconnect()]).catch(() => {});
+    // With Redis gone a graceful close would wait for it: drop the connections instead, and
+    // never wait on either for long.
+    await settleWithin(healthy ? Promise.all([events.close(), queue.close()]) : Promise.all([events.disconnect(), queue.disconnect()]), 2000);
   }
 }
 
@@ -209,7 +218,8 @@ export async function serveQueue(target: RedisTarget, options: WorkerOptions): P
       concurrency: options.threads,
       lockDuration: options.lockSeconds * 1000,
       stalledInterval: Math.max(500, (options.lockSeconds * 1000) / 2),
-      maxStalledCount: 3,
+      // A shard survives this many dead workers before it counts as failed.
+      maxStalledCount: 20,
     },
   );
   worker.on('error', () => {}); // connection errors: the watchdog decides when to give up
@@ -222,9 +232,8 @@ export async function serveQueue(target: RedisTarget, options: WorkerOptions): P
       let gone = false;
       watchdog.lost.catch(() => (gone = true));
       await new Promise((r) => setImmediate(r));
-      if (gone) await worker.disconnect().catch(() => {});
-      else await worker.close();
-      await pool.destroy();
+      await settleWithin(gone ? worker.disconnect() : worker.close(), 2000);
+      await settleWithin(pool.destroy(), 2000);
     },
   };
 }

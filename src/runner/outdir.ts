@@ -79,7 +79,15 @@ export function makeOutDir(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new OutputDirError(`--out: cannot create ${dir} (${reason(e)})`);
+    // A recursive mkdir reports ENOENT for a read-only parent: ask once more without it for the real reason.
+    let real = e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      try {
+        mkdirSync(dir);
+      } catch (again) {
+        real = again;
+      }
+    throw new OutputDirError(`--out: cannot create ${dir} (${reason(real)})`);
   }
   return !existed;
 }

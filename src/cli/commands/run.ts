@@ -24,6 +24,9 @@ import { finishRun } from '../finish.js';
 import { runPlanOnQueue, probeRedis, RedisError, type RedisTarget } from '../../runner/distributed.js';
 import { parseRule, RuleError, type StoppingRule, type Decision } from '../../analysis/stopping.js';
 
+/** How often a checkpoint is written; the fault-injection tests set SQUABBLE_CHECKPOINT_MS=0 to checkpoint after every shard. */
+const CHECKPOINT_MS = process.env.SQUABBLE_CHECKPOINT_MS !== undefined ? Number(process.env.SQUABBLE_CHECKPOINT_MS) : 1000;
+
 interface RunOptions extends PlayFlags {
   quiet?: boolean;
   force?: boolean;
@@ -184,7 +187,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
       onProgress: (d) => progress.update(d),
       onMerged: (total, nextShard) => {
         latest = { acc: total, nextShard };
-        if (Date.now() - lastSaved >= 1000) {
+        if (Date.now() - lastSaved >= CHECKPOINT_MS) {
           saveCheckpoint();
           lastSaved = Date.now();
         }

@@ -1,0 +1,210 @@
+/**
+ * Fault injection: after each fault the run either resumes (or re-runs) to results
+ * byte-identical to a clean run, or fails with a one-line message; no file the user made is
+ * lost. Faults: kill -9 of a run at random moments, a worker thread dying mid-shard, Redis
+ * stopped mid-run, a full disk, a read-only folder, two runs racing for one folder.
+ * SQUABBLE_FAULT_TRIALS sets the number of kill -9 trials (default 50).
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, readdirSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from '../helpers/cli.js';
+
+const SCENARIO = 'scenarios/worms/random-2p.yaml';
+const GAMES = '3000';
+const TRIALS = Number(process.env.SQUABBLE_FAULT_TRIALS ?? 50);
+let dir: string;
+let clean: string;
+
+/** The same run, uninterrupted, in this process. */
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'squabble-faults-'));
+  const r = await cli('run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', join(dir, 'clean'), '--quiet', '--no-report');
+  expect(r.code, r.err).toBe(0);
+  clean = readFileSync(join(dir, 'clean', 'summary.json'), 'utf8');
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function spawnRun(out: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, ['bin/squabble.js', 'run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', out, '--quiet', '--no-report', ...extra], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SQUABBLE_CHECKPOINT_MS: '0', ...env } });
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('close', (code) => resolve(code))));
+
+/** A small deterministic generator: the trials' kill moments are reproducible. */
+function moments(n: number, seed: number, maxMs: number): number[] {
+  let x = seed >>> 0;
+  return Array.from({ length: n }, () => {
+    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0;
+    return Math.floor((x / 2 ** 32) * maxMs);
+  });
+}
+
+describe('kill -9 of a local run at random moments', () => {
+  it(`resumes or re-runs to the clean run's bytes every time, and keeps the user's files (${TRIALS} trials)`, async () => {
+    const outcomes = { finished: 0, resumed: 0, rerun: 0 };
+    const failures: string[] = [];
+    const delays = moments(TRIALS, 22, 5000);
+    const project = join(dir, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'notes.md'), 'the designer\u2019s notes');
+    const trial = async (k: number) => {
+      const out = join(project, `kill-${k}`);
+      const child = spawnRun(out);
+      await new Promise((r) => setTimeout(r, delays[k]));
+      child.kill('SIGKILL');
+      await exited(child);
+      let how: keyof typeof outcomes = 'finished';
+      if (!existsSync(join(out, 'run.json'))) {
+        how = existsSync(join(out, 'checkpoint.json')) ? 'resumed' : 'rerun';
+        const r = how === 'resumed' ? await cli('run', '--resume', out, '--workers', '0', '--quiet', '--no-report') : await cli('run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', out, '--quiet', '--no-report');
+        if (r.code !== 0) failures.push(`trial ${k} (${delays[k]} ms, ${how}): exit ${r.code}: ${r.err}`);
+      }
+      if (existsSync(join(out, 'summary.json')) && readFileSync(join(out, 'summary.json'), 'utf8') !== clean) failures.push(`trial ${k} (${delays[k]} ms, ${how}): summary differs`);
+      if (existsSync(join(out, '.squabble.lock'))) failures.push(`trial ${k}: lock left behind after the finished run`);
+      outcomes[how]++;
+    };
+    // Three at a time: the machine is shared.
+    for (let k = 0; k < TRIALS; k += 3) await Promise.all([k, k + 1, k + 2].filter((i) => i < TRIALS).map(trial));
+    console.log(`kill -9 trials: ${TRIALS} (finished before the kill ${outcomes.finished}, resumed from a checkpoint ${outcomes.resumed}, re-run ${outcomes.rerun}); failures: ${failures.length}`);
+    expect(failures).toEqual([]);
+    expect(readFileSync(join(project, 'notes.md'), 'utf8')).toBe('the designer\u2019s notes');
+  }, 600_000);
+});
+
+describe('a worker thread that dies mid-shard', () => {
+  it('has its shard retried once, and the run is byte-identical', async () => {
+    const marker = join(dir, 'thread-died');
+    process.env.SQUABBLE_FAULT_THREAD_EXIT = `1:${marker}`;
+    try {
+      const out = join(dir, 'thread');
+      const r = await cli('run', SCENARIO, '--games', GAMES, '--workers', '2', '--out', out, '--quiet', '--no-report');
+      expect(r.code, r.err).toBe(0);
+      expect(existsSync(marker)).toBe(true); // the fault happened
+      expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(clean);
+    } finally {
+      delete process.env.SQUABBLE_FAULT_THREAD_EXIT;
+    }
+  });
+});
+
+describe('two runs racing for one folder', () => {
+  it('one plays, the other is refused with one line (or finds the finished run and repeats it); the result is the clean one', async () => {
+    const out = join(dir, 'race');
+    const a = spawnRun(out);
+    const b = spawnRun(out);
+    let errB = '';
+    b.stderr!.on('data', (d: Buffer) => (errB += d.toString()));
+    let errA = '';
+    a.stderr!.on('data', (d: Buffer) => (errA += d.toString()));
+    const codes = await Promise.all([exited(a), exited(b)]);
+    expect(codes).toContain(0);
+    for (const [code, err] of [[codes[0], errA], [codes[1], errB]] as const) if (code !== 0) expect(err).toMatch(/^squabble: .*race is in use by another squabble run \(pid \d+ on .*\n$/);
+    expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(clean);
+  });
+});
+
+/** A small tmpfs, when this process may mount one (root in CI); null otherwise. */
+function tmpfs(name: string, size: string): string | null {
+  const at = join(dir, name);
+  mkdirSync(at);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', at], { stdio: 'ignore' });
+    return at;
+  } catch {
+    return null;
+  }
+}
+const unmount = (at: string) => execFileSync('umount', [at], { stdio: 'ignore' });
+
+describe('disk full and read-only output', () => {
+  it('a full disk stops the run with one line (exit 2), leaves no half-written file and keeps the user\u2019s files', async (ctx) => {
+    const at = tmpfs('full', '48k');
+    if (!at) return ctx.skip();
+    try {
+      writeFileSync(join(at, 'mine.txt'), 'kept');
+      writeFileSync(join(at, 'filler'), Buffer.alloc(40 * 1024)); // most of the 48 KB
+      const r = await cli('run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', join(at, 'out'), '--quiet');
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^squabble: cannot write .*: no space left on the device; .*\n$/);
+      expect(readFileSync(join(at, 'mine.txt'), 'utf8')).toBe('kept');
+      const left = existsSync(join(at, 'out')) ? readdirSync(join(at, 'out')) : [];
+      expect(left.filter((f) => /\.tmp-\d+$/.test(f))).toEqual([]);
+      expect(left).not.toContain('run.json');
+    } finally {
+      unmount(at);
+    }
+  });
+
+  it('a read-only folder is refused with one line (exit 2) and nothing changes', async (ctx) => {
+    const at = tmpfs('readonly', '1m');
+    if (!at) return ctx.skip();
+    try {
+      const before = await cli('run', SCENARIO, '--games', '100', '--workers', '0', '--out', join(at, 'out'), '--quiet', '--no-report');
+      expect(before.code).toBe(0);
+      const summary = readFileSync(join(at, 'out', 'summary.json'), 'utf8');
+      execFileSync('mount', ['-o', 'remount,ro', at], { stdio: 'ignore' });
+      for (const out of [join(at, 'out'), join(at, 'new')]) {
+        const r = await cli('run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', out, '--quiet', '--force');
+        expect(r.code).toBe(2);
+        expect(r.err).toMatch(/^squabble: --out: cannot (write to|create) .*\(read-only file system\)\n$/);
+      }
+      expect(readFileSync(join(at, 'out', 'summary.json'), 'utf8')).toBe(summary);
+    } finally {
+      unmount(at);
+    }
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('Redis stopped mid-run', () => {
+  it('the coordinator and the worker fail within the timeout with one line; the finished shards resume to the clean bytes', async () => {
+    const port = await freePort();
+    const url = `redis://127.0.0.1:${port}`;
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      try {
+        if (execFileSync('redis-cli', ['-p', String(port), 'ping']).toString().trim() === 'PONG') break;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const worker = spawn(process.execPath, ['bin/squabble.js', 'worker', '--redis', url, '--workers', '1', '--redis-timeout', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let workerErr = '';
+    worker.stderr!.on('data', (d: Buffer) => (workerErr += d.toString()));
+    const out = join(dir, 'redis');
+    const coordinator = spawn(process.execPath, ['bin/squabble.js', 'run', SCENARIO, '--games', '60000', '--out', out, '--redis', url, '--redis-timeout', '2', '--quiet', '--no-report'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SQUABBLE_CHECKPOINT_MS: '0' } });
+    let err = '';
+    coordinator.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    // Stop Redis once some shards are merged (a checkpoint exists).
+    for (let i = 0; i < 600 && !existsSync(join(out, 'checkpoint.json')) && coordinator.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    redis.kill('SIGKILL');
+    const stoppedAt = Date.now();
+    const code = await exited(coordinator);
+    expect(Date.now() - stoppedAt).toBeLessThan(20_000);
+    expect(code, err).toBe(1);
+    expect(err).toMatch(/^squabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopped after [\d,]+ of 60,000 games, which are saved; continue with: squabble run --resume .*\n$/);
+    // The worker reports the loss (its process does not yet end by itself: see the report).
+    for (let i = 0; i < 200 && !/has not answered/.test(workerErr); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(workerErr).toMatch(/has not answered for 2 s; stopping/);
+    worker.kill('SIGKILL');
+    const resumed = await cli('run', '--resume', out, '--workers', '0', '--quiet', '--no-report');
+    expect(resumed.code, resumed.err).toBe(0);
+    const local = await cli('run', SCENARIO, '--games', '60000', '--workers', '0', '--out', join(dir, 'redis-local'), '--quiet', '--no-report');
+    expect(local.code).toBe(0);
+    expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'redis-local', 'summary.json'), 'utf8'));
+  }, 120_000);
+});
