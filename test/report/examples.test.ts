@@ -63,7 +63,7 @@ describe('a run keeps example games', () => {
   });
 
   it('that show what they claim: the longest games, first-player losses, and for a card its side winning and losing', () => {
-    const runner = createRunner(planFrom(SCENARIO, { seed: '9' }, 'replay'));
+    const runner = createRunner(planFrom(SCENARIO, { seed: 9 }, 'replay'));
     const h = summary.examples!.headline;
     expect(h.longest!.length).toBe(EXAMPLES_PER_SET);
     expect(runner.play(h.longest![0]!).turns).toBe(summary.length.turns.max);

@@ -403,7 +403,7 @@ const EXPECTED: Record<string, string> = {
   'decklist-misspelt-card.yaml': 'data/decklist-misspelt-card.yaml:7: cards[3]: no card of that name in the card pool (did you mean "Swamp Hulk"?), found "Swamp Hulck"',
   'decklist-too-short.yaml': 'data/decklist-too-short.yaml:3: cards: expected at least 36 entries',
   'layout-deep-nesting.yaml': 'data/layout-deep-nesting.yaml: lists and mappings are nested more than 32 deep',
-  'layout-negative-radius.yaml': 'data/layout-negative-radius.yaml:5: obstacles[1].radius: expected a value of at least 0, found -0.6',
+  'layout-negative-radius.yaml': 'data/layout-negative-radius.yaml:5: obstacles[1].radius: expected a value above 0, found -0.6',
   'layout-not-convex.yaml': 'data/layout-not-convex.yaml:6: obstacles[2].points: expected the vertices of a convex polygon, in order, with no three in a line, found [[5,5],[7,5],[6,5.5],[7,7],[5,7]]',
   'layout-obstacle-off-board.yaml': 'data/layout-obstacle-off-board.yaml:6: obstacles[2]: "pond" lies wholly off the 12 x 12 board (x 0-12, y 0-12)',
   'layout-too-many-vertices.yaml': 'data/layout-too-many-vertices.yaml:6: obstacles[2].points: expected at most 32 entries',
