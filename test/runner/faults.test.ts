@@ -189,10 +189,19 @@ describe('Redis stopped mid-run', () => {
     const coordinator = spawn(process.execPath, ['bin/squabble.js', 'run', SCENARIO, '--games', '200000', '--out', out, '--redis', url, '--redis-timeout', '2', '--quiet', '--no-report'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SQUABBLE_CHECKPOINT_MS: '0' } });
     let err = '';
     coordinator.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    // Stop Redis mid-run: the coordinator keeps no checkpoint while Redis answers, so wait a fixed
-    // time well inside the run (200,000 games take about 4 s on an idle 2-core machine); on a
-    // slow machine fewer (possibly no) shards are finished, which the message and resume cover too.
-    await new Promise((r) => setTimeout(r, 2_000));
+    // Stop Redis mid-run: the coordinator keeps no checkpoint while Redis answers, so wait until it
+    // has queued its shards (keys appear in Redis; on a loaded machine node start-up alone can take
+    // seconds), then half a second more. On a fast machine few shards are finished, on a slow one
+    // possibly none; the message and the resume cover both.
+    const keys = () => {
+      try {
+        return Number(execFileSync('redis-cli', ['-p', String(port), 'dbsize']).toString().trim());
+      } catch {
+        return 0;
+      }
+    };
+    for (let i = 0; i < 600 && keys() === 0 && coordinator.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
     expect(coordinator.exitCode, 'the run ended before Redis was stopped: give it more games').toBeNull();
     redis.kill('SIGKILL');
     const stoppedAt = Date.now();
