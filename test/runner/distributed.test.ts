@@ -6,10 +6,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
+import { freePort } from '../helpers/net.js';
 
 const SCENARIO = 'scenarios/worms/random-4p.yaml';
 const GAMES = '80000';
@@ -18,15 +18,6 @@ let redis: ChildProcess;
 let url: string;
 const workers: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startWorker(): { child: ChildProcess; finished: () => number } {
   const child = spawn(process.execPath, ['bin/squabble.js', 'worker', '--redis', url, '--workers', '1', '--lock-seconds', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -8,10 +8,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, readdirSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
+import { freePort } from '../helpers/net.js';
 
 const SCENARIO = 'scenarios/worms/random-2p.yaml';
 const GAMES = '3000';
@@ -159,15 +159,6 @@ describe('disk full and read-only output', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('Redis stopped mid-run', () => {
   it('the coordinator and the worker fail within the timeout with one line; the finished shards resume to the clean bytes', async () => {
