@@ -6,11 +6,12 @@
  * show the same rows. The method is src/analysis/rates.ts.
  */
 import type { Summary, BalanceSheet, SheetRow, RowFlag } from '../sim/stats/summary.js';
-import { analyseRates, FDR_Q } from './rates.js';
+import { tableRateRows } from '../sim/stats/summary.js';
+import { analyseRates, FDR_Q, type RateInput } from './rates.js';
 
 export type { BalanceSheet, SheetRow, RowFlag };
 
-function sheet(id: string, table: string, rate: string, description: string, counts: { row: string; wins: number; games: number }[], groups?: Record<string, string>): BalanceSheet | null {
+function sheet(id: string, table: string, rate: string, description: string, counts: RateInput[], groups?: Record<string, string>): BalanceSheet | null {
   const analysed = analyseRates(counts);
   if (analysed.length < 2) return null;
   const wins = analysed.reduce((s, r) => s + r.wins, 0);
@@ -21,7 +22,8 @@ function sheet(id: string, table: string, rate: string, description: string, cou
       if (r.outlier) flags.push('differs');
       if (r.fewGames) flags.push('few games');
       const group = groups?.[r.row];
-      return { row: r.row, ...(group !== undefined ? { group } : {}), wins: r.wins, games: r.games, rate: r.rate, interval: r.interval, shrunk: r.shrunk, qValue: r.qValue, flags };
+      const deff = counts.find((c) => c.row === r.row)?.deff ?? 1;
+      return { row: r.row, ...(group !== undefined ? { group } : {}), wins: r.wins, games: r.games, rate: r.rate, interval: r.interval, ...(deff !== 1 ? { deff } : {}), shrunk: r.shrunk, qValue: r.qValue, flags };
     })
     // Ties (equal shrunk estimates) keep a fixed order by name, so every output lists rows alike.
     .sort((a, b) => b.shrunk - a.shrunk || (a.row < b.row ? -1 : a.row > b.row ? 1 : 0));
@@ -32,9 +34,8 @@ export function balanceSheets(s: Summary): BalanceSheet[] {
   const sheets: BalanceSheet[] = [];
   for (const [name, t] of Object.entries(s.metrics.tables)) {
     for (const rate of t.rates ?? []) {
-      const wi = t.columns.indexOf(rate.wins);
-      const oi = t.columns.indexOf(rate.of);
-      const counts = Object.entries(t.rows).map(([row, v]) => ({ row, wins: v[wi]!, games: v[oi]! }));
+      // The game as the unit: rows counting several events per game get their design effect.
+      const counts = tableRateRows(t, rate, s.games);
       const id = `${name}.${rate.name}`;
       const made = sheet(id, name, rate.name, rate.description, counts, t.groups);
       const examples = s.examples?.rows[id];

@@ -7,8 +7,10 @@
  *   linearisation of the two ratios, e_i = (W_B − r_B·H_B)/mean(H_B) − (W_A − r_A·H_A)/mean(H_A)
  *   per game (mean exactly 0), var(Δ) ≈ Σe² / (n(n−1)); Σe² is a quadratic form in the 14 exact
  *   sums that squabble weights keeps (src/analysis/weights.ts, addPair).
- * - Unpaired (sweep cells, tune): two summaries; Δ = r_B − r_A with the interval of two independent
- *   proportions. The runs share seeds, so this interval is conservative.
+ * - Unpaired (sweep cells, tune, since the previous run): two summaries; Δ = r_B − r_A with the
+ *   interval of two independent proportions, each variance scaled by the row's design effect (a
+ *   row counting several events per game: the game as the unit). Runs that share seeds make this
+ *   interval conservative.
  * "Moved most" ranks the other rows by how far their interval stays from zero
  * (|Δ| − 1.96·se, ties by |Δ|): a large change measured well comes before a large change that is noise.
  */
@@ -108,7 +110,8 @@ export function unpairedChanges(a: Summary, b: Summary): RowChange[] {
     for (const ra of sheet.rows) {
       const rb = rowsB.get(ra.row);
       if (!rb) continue;
-      const se = Math.sqrt((ra.rate * (1 - ra.rate)) / ra.games + (rb.rate * (1 - rb.rate)) / rb.games);
+      // Each run's binomial variance scaled by its design effect (the game as the unit).
+      const se = Math.sqrt(((ra.deff ?? 1) * ra.rate * (1 - ra.rate)) / ra.games + ((rb.deff ?? 1) * rb.rate * (1 - rb.rate)) / rb.games);
       const difference = rb.rate - ra.rate;
       out.push({ sheet: sheet.id, row: ra.row, gamesA: ra.games, gamesB: rb.games, before: ra.rate, after: rb.rate, difference, interval: [difference - Z95 * se, difference + Z95 * se], paired: false });
     }

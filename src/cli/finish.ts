@@ -12,7 +12,7 @@ import { withBalance } from '../analysis/balance.js';
 import { VERSION } from '../version.js';
 import type { CliIO } from './io.js';
 import { reportOrFail } from './commands/report.js';
-import { sincePrevious, sincePreviousMarkdown, sincePreviousText } from '../report/since-previous.js';
+import { sincePrevious, sincePreviousMarkdown, sincePreviousText, SINCE_PREVIOUS_FILE } from '../report/since-previous.js';
 
 export interface FinishOptions {
   workers: number;
@@ -34,8 +34,10 @@ export interface FinishOptions {
 export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: string, o: FinishOptions): Promise<void> {
   const summary = withBalance(summarise(gameOf(plan.game), plan, acc));
   if (o.stopping) summary.stopping = o.stopping;
-  const since = o.previous ? sincePrevious(o.previous, summary) : null;
+  const since = o.previous ? sincePrevious(o.previous, summary, gameOf(plan.game)) : null;
   writeJson(out, 'summary.json', summary);
+  // For report.html (also when it is rebuilt later with `squabble report`).
+  if (since) writeJson(out, SINCE_PREVIOUS_FILE, since);
   writeAtomic(join(out, 'summary.md'), escapeControls(summaryMarkdown(summary) + (since ? sincePreviousMarkdown(since) : '')));
   const record: RunRecord = {
     format: RUN_FORMAT,

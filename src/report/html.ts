@@ -12,6 +12,8 @@ import type { ReportTable } from './tables.js';
 import { keyNumbers, ruleValue } from './summary-report.js';
 import { headlineExamples } from './examples.js';
 import { escapeHtml, jsonForScript, chartSafeLabels } from './escape.js';
+import { SINCE_NOTE, type SincePrevious } from './since-previous.js';
+import { whatChangedTables } from './what-changed-report.js';
 
 const require = createRequire(import.meta.url);
 
@@ -35,7 +37,7 @@ figure.chart{margin:1.5rem 0;padding:.5rem;border:1px solid #eee;border-radius:6
 figure.chart figcaption{font-size:.8rem;color:#666}
 .chart-error{color:#b00020;font-weight:bold}
 table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-size:.85rem}th,td{padding:.2rem .6rem;border-bottom:1px solid #eee;text-align:right}
-th{cursor:pointer;background:#f6f6f6;user-select:none}th:first-child,td:first-child{text-align:left}th.asc::after{content:" \\25B2"}th.desc::after{content:" \\25BC"}
+th{cursor:pointer;background:#f6f6f6;user-select:none}table.plain th{cursor:default}section.since{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid #4c78a8;background:#f7f9fc}th:first-child,td:first-child{text-align:left}th.asc::after{content:" \\25B2"}th.desc::after{content:" \\25BC"}
 `;
 
 const SCRIPT = `
@@ -90,6 +92,8 @@ export interface PageSection {
   tables: ReportTable[];
   /** Link to the run's own report, for index pages (relative path). */
   link?: string;
+  /** What changed since the previous run of this scenario, shown under the key numbers. */
+  since?: SincePrevious;
 }
 
 export function runFacts(input: ReportInput): [string, string][] {
@@ -107,6 +111,23 @@ export function runFacts(input: ReportInput): [string, string][] {
   ];
 }
 
+function plainTable(header: string[], rows: string[][]): string {
+  return `<table class="plain"><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>
+<tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('\n')}</tbody></table>`;
+}
+
+/** "Since the previous run": the headline before and after, the rules that changed, the rows that moved. */
+function sinceHtml(s: SincePrevious, sub: string): string {
+  const rules = s.changedRules.length ? `Rules changed: ${s.changedRules.map((r) => `<code>${escapeHtml(r)}</code>`).join('; ')}.` : 'Rules unchanged (seats, seed or game count changed).';
+  const moved = whatChangedTables(s.moved, 'the edit', SINCE_NOTE);
+  const tables = moved ? moved.tables.map((t) => `<h4>${escapeHtml(t.heading)}</h4>\n${t.rows.length ? plainTable(t.header, t.rows) : '<p>No rate row of these was played in both runs.</p>'}`).join('\n') : '';
+  return `<section class="since" id="since-previous"><${sub}>Since the previous run</${sub}>
+<p>The previous run of this scenario is kept in <code>${escapeHtml(s.folder)}/</code>. ${rules}</p>
+${plainTable(s.header, s.rows)}
+${tables}
+<p>${escapeHtml(moved ? moved.note : SINCE_NOTE)}</p></section>`;
+}
+
 function sectionHtml(sec: PageSection, headingLevel: 1 | 2): string {
   const h = `h${headingLevel}`;
   const sub = `h${headingLevel + 1}`;
@@ -115,6 +136,7 @@ function sectionHtml(sec: PageSection, headingLevel: 1 | 2): string {
 <${h}>${escapeHtml(sec.heading)}</${h}>${sec.description ? `\n<p class="description">${escapeHtml(sec.description)}</p>` : ''}
 <dl class="run">${sec.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>${link}
 <${sub}>Key numbers</${sub}><ul class="key">${sec.keyLines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+${sec.since ? sinceHtml(sec.since, sub) : ''}
 <${sub}>Charts</${sub}>
 ${sec.charts.map((c) => `<figure class="chart" id="chart-${escapeHtml(`${sec.id}--${c.id}`)}"><div class="vega"></div><figcaption>charts/${escapeHtml(c.id)}.vl.json</figcaption></figure>`).join('\n')}
 ${sec.tables.length ? `<${sub}>Tables</${sub}><p>Click a column to sort. The same tables are in tables/*.csv and tables/*.arrow.</p>\n${sec.tables.map(tableHtml).join('\n')}` : ''}
@@ -146,6 +168,6 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 
 /** The report of one run. */
 export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
-  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : [])], charts, tables };
+  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : [])], charts, tables, ...(input.sincePrevious ? { since: input.sincePrevious } : {}) };
   return pageHtml(input.summary.scenario.name, [section]);
 }

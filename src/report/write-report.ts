@@ -1,7 +1,7 @@
 /**
  * Build a run's report from its results directory: charts as Vega-Lite JSON, SVG and PNG,
- * tables as CSV and Arrow, and one self-contained report.html. Reads only summary.json and
- * run.json (aggregates), so its cost does not grow with the number of games.
+ * tables as CSV and Arrow, and one self-contained report.html. Reads only summary.json,
+ * run.json and since-previous.json (aggregates), so its cost does not grow with the number of games.
  */
 import { readFileSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { CHARTS } from './charts/index.js';
 import { reportTables, tableToCsv, tableToArrow } from './tables.js';
 import { reportHtml } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
+import { SINCE_PREVIOUS_FILE, type SincePrevious } from './since-previous.js';
 
 export class ReportInputError extends Error {}
 
@@ -19,10 +20,12 @@ export function readReportInput(dir: string): ReportInput {
   for (const f of ['run.json', 'summary.json'])
     if (!existsSync(join(dir, f))) throw new ReportInputError(`${dir} holds no complete run (${f} is missing); run \`squabble run\` first`);
   try {
-    return {
+    const input: ReportInput = {
       run: JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunRecord,
       summary: JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary,
     };
+    if (existsSync(join(dir, SINCE_PREVIOUS_FILE))) input.sincePrevious = JSON.parse(readFileSync(join(dir, SINCE_PREVIOUS_FILE), 'utf8')) as SincePrevious;
+    return input;
   } catch (e) {
     throw new ReportInputError(`${dir}: cannot read the run (${(e as Error).message})`);
   }

@@ -131,7 +131,7 @@ describe('editing is the normal case: an edited scenario re-runs into the same f
     const first = readFileSync(join(out, 'summary.json'), 'utf8');
     const hash = (JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { scenarioHash: string }).scenarioHash;
     writeFileSync(file, body.replace('seats:', 'rules:\n  suddenDeath: true\nseats:'));
-    const second = await cli('run', file, '--games', '200', '--workers', '0', '--no-report', '--out', out);
+    const second = await cli('run', file, '--games', '200', '--workers', '0', '--out', out);
     expect(second.code, second.err).toBe(0);
     const history = readdirSync(join(out, 'history'));
     expect(history).toHaveLength(1);
@@ -141,8 +141,17 @@ describe('editing is the normal case: an edited scenario re-runs into the same f
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
     expect(md).toMatch(/## Since the previous run/);
     expect(md).toMatch(/suddenDeath: false -> true/);
-    expect(md).toMatch(/\| seat 0 wins \| [\d.]+% \| [\d.]+% \| [+-][\d.]+ pts \|/);
+    expect(md).toMatch(/\| seat 0 wins \| [\d.]+% \| [\d.]+% \| [+-][\d.]+ pts \[[+-][\d.]+, [+-][\d.]+\] \|/);
+    expect(md).toMatch(/### The rows that moved most/);
     expect(second.out).toMatch(/Since the previous run \(kept in .*history/);
+    // The report says it too, from since-previous.json (so a rebuilt report keeps it).
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toMatch(/<section class="since" id="since-previous"><h2>Since the previous run<\/h2>/);
+    expect(html).toContain('suddenDeath: false -&gt; true');
+    expect(html).toMatch(/<td>seat 0 wins<\/td><td>[\d.]+%<\/td><td>[\d.]+%<\/td><td>[+-][\d.]+ pts \[/);
+    const rebuilt = await cli('report', out);
+    expect(rebuilt.code, rebuilt.err).toBe(0);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('id="since-previous"');
     // A different scenario into the same folder still needs --force; with it, the run goes to history too.
     const other = await cli('run', 'scenarios/worms/random-4p.yaml', ...quick, '--out', out);
     expect(other.code).toBe(2);

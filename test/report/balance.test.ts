@@ -47,6 +47,24 @@ describe('balance sheets', () => {
     expect(sheet!.mean).toBeCloseTo(sheet!.rows.reduce((s, r) => s + r.wins, 0) / 32000, 12);
   });
 
+  it('give a row that counts several events per game the game as its unit (interval and design effect)', () => {
+    // 1,000 games; row "Clumped": 4 events in each of 500 games, all hit or all miss (250 each),
+    // so 2,000 events but only 500 independent outcomes: deff 4. Row "Even": one event per game.
+    const s = summaryWith({ ...CARDS, Clumped: [1000, 2000], Even: [500, 1000] });
+    const rate = s.metrics.tables.cards!.rates![0]!;
+    rate.perGame = { Clumped: [250 * 16, 500 * 16, 250 * 16], Even: [500, 1000, 500] };
+    const rows = balanceSheets(s)[0]!.rows;
+    const clumped = rows.find((r) => r.row === 'Clumped')!;
+    const even = rows.find((r) => r.row === 'Even')!;
+    expect(clumped.deff).toBeCloseTo(4, 1);
+    expect(even.deff ?? 1).toBeCloseTo(1, 2);
+    // The clumped row's interval is that of about 500 outcomes, twice as wide as Wilson over 2,000 events.
+    const half = (r: SheetRow) => (r.interval[1] - r.interval[0]) / 2;
+    expect(half(clumped)).toBeGreaterThan(0.04);
+    expect(half(clumped)).toBeLessThan(0.05);
+    expect(half(even)).toBeCloseTo(0.031, 2);
+  });
+
   it('flag a row with too few games, and keep it', () => {
     const sheet = balanceSheets(summaryWith({ ...CARDS, Rare: [5, 8] }))[0]!;
     expect(sheet.rows.find((r) => r.row === 'Rare')!.flags).toContain('few games');

@@ -2,10 +2,13 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Summary } from '../../sim/stats/summary.js';
 import type { RunRecord } from '../../runner/results.js';
+import type { SincePrevious } from '../since-previous.js';
 
 export interface ReportInput {
   summary: Summary;
   run: RunRecord;
+  /** When this run replaced an earlier run of the same scenario: what changed since (since-previous.json). */
+  sincePrevious?: SincePrevious;
 }
 
 export interface ChartBuilder {

@@ -151,6 +151,8 @@ export interface SheetRow {
   games: number;
   rate: number;
   interval: [number, number];
+  /** The row's design effect when it counts several events per game (absent when 1): its interval and tests use the game as the unit. */
+  deff?: number;
   shrunk: number;
   /** Benjamini-Hochberg adjusted p-value of "same rate as the other rows". */
   qValue: number;
