@@ -820,7 +820,8 @@ class Hunter implements Policy<SquishState> {
   private readonly pick = new BestPicker();
   private readonly score: Float64Array;
   private readonly stay = new Int32Array(1);
-  private loss = 0;
+  /** opponentsLoss's result register (a typed array: a double in an object field was boxed on every store). */
+  private readonly loss = new Float64Array(1);
 
   constructor(
     private readonly params: z.output<typeof hunterParams>,
@@ -846,7 +847,7 @@ class Hunter implements Policy<SquishState> {
     for (let i = 0; i < n; i++) {
       if (hunt > 0 && score[i] !== Infinity) {
         this.opponentsLoss(s, actions[i]!, next);
-        score[i]! += hunt * this.loss;
+        score[i]! += hunt * this.loss[0]!;
       }
       pick.offer(i, score[i]!, rng);
     }
@@ -854,9 +855,9 @@ class Hunter implements Policy<SquishState> {
   }
 
   /**
-   * loss = Σ over the opponents on the board of P(squished by the next roll) × (shards + 1), after
-   * move a. Handed back in a field, not returned: a double returned from a call V8 does not
-   * inline is boxed (ARCHITECTURE.md, "Performance rules as applied").
+   * loss[0] = Σ over the opponents on the board of P(squished by the next roll) × (shards + 1),
+   * after move a. Handed back in a register, not returned: a double returned from a call V8 does
+   * not inline is boxed (ARCHITECTURE.md, "Performance rules as applied").
    */
   private opponentsLoss(s: SquishState, a: number, next: number): void {
     const after = this.after;
@@ -873,7 +874,7 @@ class Hunter implements Policy<SquishState> {
       ev.evaluate(after, this.stay, 1, p !== next);
       loss += (ev.risk[0]! / ev.outcomes) * (popcount(after.held[p]!) + 1);
     }
-    this.loss = loss;
+    this.loss[0] = loss;
   }
 }
 
