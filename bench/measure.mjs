@@ -1,14 +1,17 @@
 // One benchmark measurement in a process of its own (bench/run.mjs starts one per figure), so
 // its peak memory is its own and no measurement inherits another's JIT state or heap.
-// Usage: node bench/measure.mjs <scenario> <games> <workers>; prints one JSON line.
-import { loadScenario } from '../dist/sim/scenario/load.js';
+// Usage: node bench/measure.mjs <scenario> <games> <workers> [level]; prints one JSON line.
+// With a level, every seat plays that named skill level (the scenario's own seats are replaced).
+import { buildPlan, readScenarioData } from '../dist/sim/scenario/load.js';
 import { registry } from '../dist/registry.js';
 import { runPlan } from '../dist/runner/pool.js';
 
-const [scenario, gamesArg, workersArg] = process.argv.slice(2);
+const [scenario, gamesArg, workersArg, level] = process.argv.slice(2);
 const games = Number(gamesArg);
 const workers = Number(workersArg);
-const plan = loadScenario(scenario, registry, { games });
+const { data, lineOf } = readScenarioData(scenario);
+if (level) data.seats = data.seats.map(() => ({ level }));
+const plan = buildPlan(data, scenario, registry, { games }, lineOf);
 const cpu0 = process.cpuUsage();
 const t0 = process.hrtime.bigint();
 await runPlan(plan, { workers });
@@ -17,6 +20,7 @@ const cpu = process.cpuUsage(cpu0);
 console.log(
   JSON.stringify({
     scenario,
+    ...(level ? { level } : {}),
     games,
     workers,
     seconds: +seconds.toFixed(3),

@@ -15,7 +15,8 @@
 //
 // BENCH_QUICK=1 skips the 10M-game memory run; BENCH_100M=1 adds the 100M-game Worms run;
 // BENCH_ONLY=text measures only the suites whose label contains text (results.json untouched);
-// BENCH_REPEAT=n sets the number of samples per figure.
+// BENCH_REPEAT=n sets the number of samples per figure. The cost of each named skill level is a
+// suite of its own: bench/levels.mjs (npm run bench:levels).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -36,6 +36,16 @@ describe('levels and entrants', () => {
     }
   });
 
+  it("each game's shipped skill ladder lists every one of its levels, weakest first", async () => {
+    const { games } = await import('../../src/games/index.js');
+    const { loadScenario } = await import('../../src/sim/scenario/load.js');
+    const { registry } = await import('../../src/registry.js');
+    for (const game of Object.values(games)) {
+      const plan = loadScenario(`scenarios/${game.id}/skill-ladder.yaml`, registry);
+      expect(plan.entrants!.map((e) => e.label), game.id).toEqual((game.levels ?? []).map((l) => l.name));
+    }
+  });
+
   it('a tournament plays every listed entrant, same policy with other parameters included, and shows the ladder', async () => {
     const file = join(tempDir(), 'ladder.yaml');
     writeFileSync(

@@ -4,7 +4,7 @@
  * when the allowance runs out; away and compass candidates are straight moves that stop at the
  * first obstacle, base or board edge; hold stays. Nothing here allocates.
  */
-import { BTB_TOLERANCE, PAIR, PT, baseOnBoard, isBtb, rimDistance, inSightReg, isCoveredReg, norm } from './geometry.js';
+import { BTB_TOLERANCE, PAIR, PT, TOUCH_EPS, isBtb, rimDistance, inSightReg, isCoveredReg, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
 import { COMPASS, COMPASS_DISTANCES, HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, candidateEnemy } from './actions.js';
 import { COMPASS_X, COMPASS_Y, RING_SLIDES } from './world.js';
@@ -22,18 +22,23 @@ export const RING_GAP = BTB_TOLERANCE / 2;
  */
 export function ringPoint(s: SquallState, m: number, e: number, k: number, out: Float64Array): void {
   const w = s.world;
-  ringPointAt(s, m, e, w.ringCos[k]!, w.ringSin[k]!, out);
-  if (positionFree(s, m, out[0]!, out[1]!)) return;
+  ringPointAt(s, m, e, w.ringCos, w.ringSin, k, out);
+  if (positionFreeAt(s, m, out)) return;
   for (let t = 0; t < RING_SLIDES; t++) {
-    const j = k * RING_SLIDES + t;
-    ringPointAt(s, m, e, w.ringSlideCos[j]!, w.ringSlideSin[j]!, out);
-    if (positionFree(s, m, out[0]!, out[1]!)) return;
+    ringPointAt(s, m, e, w.ringSlideCos, w.ringSlideSin, k * RING_SLIDES + t, out);
+    if (positionFreeAt(s, m, out)) return;
   }
-  ringPointAt(s, m, e, w.ringCos[k]!, w.ringSin[k]!, out);
+  ringPointAt(s, m, e, w.ringCos, w.ringSin, k, out);
 }
 
-/** The BTB point at angle (cos c, sin sn) from e's facing, for mover m. */
-function ringPointAt(s: SquallState, m: number, e: number, c: number, sn: number, out: Float64Array): void {
+/**
+ * The BTB point at angle (cos[i], sin[i]) from e's facing, for mover m. The angle goes by table
+ * and index, not as two numbers: doubles passed to a call V8 does not inline are boxed, and
+ * search runs this for every candidate of every move.
+ */
+function ringPointAt(s: SquallState, m: number, e: number, cos: Float64Array, sin: Float64Array, i: number, out: Float64Array): void {
+  const c = cos[i]!;
+  const sn = sin[i]!;
   const d = s.r[m]! + s.r[e]! + RING_GAP;
   const fx = s.fx[e]!;
   const fy = s.fy[e]!;
@@ -43,9 +48,21 @@ function ringPointAt(s: SquallState, m: number, e: number, c: number, sn: number
 
 /** True if character m's base fits at (x, y): on the board, clear of terrain and other bases. */
 export function positionFree(s: SquallState, m: number, x: number, y: number): boolean {
+  FREE_AT[0] = x;
+  FREE_AT[1] = y;
+  return positionFreeAt(s, m, FREE_AT);
+}
+
+const FREE_AT = new Float64Array(2);
+
+/** positionFree of the point in p[0], p[1]: a register, so no double crosses the call (V8 would box it). */
+export function positionFreeAt(s: SquallState, m: number, p: Float64Array): boolean {
+  const x = p[0]!;
+  const y = p[1]!;
   const r = s.r[m]!;
   const w = s.world;
-  if (!baseOnBoard(x, y, r, w.width, w.height)) return false;
+  // baseOnBoard written out: at this depth V8 did not inline it and boxed its four doubles.
+  if (x < r - TOUCH_EPS || x > w.width - r + TOUCH_EPS || y < r - TOUCH_EPS || y > w.height - r + TOUCH_EPS) return false;
   PT[0] = x; // geometry's point register: as arguments V8 would box them
   PT[1] = y;
   PT[2] = r;
@@ -70,7 +87,7 @@ export function candidateOffered(s: SquallState, m: number, cand: number): boole
   const k = cand % PER_ENEMY;
   if (k === RING_POINTS) return true;
   ringPoint(s, m, e, k, point);
-  return positionFree(s, m, point[0]!, point[1]!);
+  return positionFreeAt(s, m, point);
 }
 
 /**

@@ -32,7 +32,7 @@ import type { Rng } from '../../sim/rng.js';
 import { SquishState, PHASE_DIRECTION, TRACE_CAP } from './state.js';
 import { DX, DY, dirOf, reverseDir } from './actions.js';
 import { type SquishRules, actionCapacityOf } from './params.js';
-import { copyBoard, rollBlock, popcount } from './rules.js';
+import { copyBoard, rollBlock, popcount, performMove } from './rules.js';
 
 /** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
 class BestPicker {
@@ -174,7 +174,11 @@ export class RiskEvaluator {
     this.ownReplay = new Int32Array(cap);
   }
 
-  evaluate(s: SquishState, actions: Int32Array, n: number): void {
+  /**
+   * countNines false: a 9 is not counted at all, for the risk of the next roller's own marker
+   * (the roller chooses the direction and will not squish itself).
+   */
+  evaluate(s: SquishState, actions: Int32Array, n: number, countNines = true): void {
     this.state = s;
     const me = s.toMove;
     // Distinct marker configurations: plain end squares, then pushes (square, direction).
@@ -264,7 +268,7 @@ export class RiskEvaluator {
       }
       for (let h = 0; h < nines; h++) {
         const j = this.nineList[h]!;
-        count[j]! += POPCOUNT[nine[j]!]!;
+        if (countNines) count[j]! += POPCOUNT[nine[j]!]!;
         nine[j] = 0;
       }
     }
@@ -687,16 +691,7 @@ export const bully: PolicySpec<SquishState, SquishRules> = {
     const pick = new BestPicker();
     return {
       choose(s, actions, n, rng) {
-        pick.start();
-        if (s.phase === PHASE_DIRECTION) {
-          ev.evaluateDirections(s);
-          const me = 1 << s.toMove;
-          for (let i = 0; i < n; i++) {
-            const m = ev.dirSquished[i + 1]!;
-            pick.offer(i, popcount(m & ~me) - ((m & me) !== 0 ? 100 : 0), rng);
-          }
-          return pick.index;
-        }
+        if (s.phase === PHASE_DIRECTION) return chooseBullyDirection(ev, s, n, pick, rng);
         return offerSafeMoves(ev, s, actions, n, pick, rng);
       },
     };
@@ -761,6 +756,26 @@ function offerSafeMoves(ev: RiskEvaluator, s: SquishState, actions: Int32Array, 
   return pick.index;
 }
 
+/**
+ * seeker's score of every movement action into score[0..n): weight × progress − P(squished by
+ * the next roll) × (shards after the move + 1); Infinity for a winning move.
+ */
+function seekerScores(ev: RiskEvaluator, s: SquishState, actions: Int32Array, n: number, weight: number, score: Float64Array): void {
+  ev.evaluate(s, actions, n);
+  const me = s.toMove;
+  for (let i = 0; i < n; i++) {
+    const a = actions[i]!;
+    const progress = shardProgress(s, a);
+    if (progress === Infinity) {
+      score[i] = Infinity; // ends on the start square with every shard: wins
+      continue;
+    }
+    const shard = Math.floor(Math.floor(a / 9) / s.squares);
+    const shards = popcount(shard === 0 ? s.held[me]! : s.held[me]! | (1 << (shard - 1)));
+    score[i] = weight * progress - (ev.risk[i]! / ev.outcomes) * (shards + 1);
+  }
+}
+
 export const seeker: PolicySpec<SquishState, SquishRules> = {
   description:
     'Advanced game: weight × (shards after the move − distance to the next target / 16) − P(squished) × (shards after the move + 1); takes a winning move; like safe in the simple game.',
@@ -768,29 +783,118 @@ export const seeker: PolicySpec<SquishState, SquishRules> = {
   create(params: z.output<typeof seekerParams>, ctx): Policy<SquishState> {
     const ev = new RiskEvaluator(ctx.rules, ctx.players);
     const pick = new BestPicker();
+    const score = new Float64Array(actionCapacityOf(ctx.rules, ctx.players));
     const weight = params.weight;
     return {
       choose(s, actions, n, rng) {
         if (s.phase === PHASE_DIRECTION) return chooseSafeDirection(ev, s, n, pick, rng);
-        ev.evaluate(s, actions, n);
-        const me = s.toMove;
+        seekerScores(ev, s, actions, n, weight, score);
         pick.start();
-        for (let i = 0; i < n; i++) {
-          const a = actions[i]!;
-          const progress = shardProgress(s, a);
-          if (progress === Infinity) {
-            pick.offer(i, Infinity, rng); // ends on the start square with every shard: wins
-            continue;
-          }
-          const shard = Math.floor(Math.floor(a / 9) / s.squares);
-          const shards = popcount(shard === 0 ? s.held[me]! : s.held[me]! | (1 << (shard - 1)));
-          const p = ev.risk[i]! / ev.outcomes;
-          pick.offer(i, weight * progress - p * (shards + 1), rng);
-        }
+        for (let i = 0; i < n; i++) pick.offer(i, score[i]!, rng);
         return pick.index;
       },
     };
   },
 };
 
-export const squishPolicies = { safe, bully, seeker };
+const hunterParams = seekerParams.extend({
+  hunt: z
+    .number()
+    .min(0)
+    .max(1000)
+    .default(1)
+    .describe("Value of an opponent's expected loss from the next roll (P(squished) × (its shards + 1), averaged over the opponents) against the mover's own; 0 plays like seeker."),
+});
+
+/**
+ * The hunter looks one roll further than seeker: for every end state it also plays out the next
+ * player's roll for each opponent's marker (exactly, every outcome), so it pushes opponents into
+ * danger and leaves them standing where the next roll squishes them, not only keeps itself safe.
+ * The next roller's own marker counts no 9 (it chooses the direction and spares itself); the
+ * others' count the 9 as their worst direction, as the mover's does.
+ */
+class Hunter implements Policy<SquishState> {
+  private readonly ev: RiskEvaluator;
+  /** The opponents' risk is evaluated on this board, after the candidate move. */
+  private readonly after: SquishState;
+  private readonly pick = new BestPicker();
+  private readonly score: Float64Array;
+  private readonly stay = new Int32Array(1);
+  /** opponentsLoss's result register (a typed array: a double in an object field was boxed on every store). */
+  private readonly loss = new Float64Array(1);
+
+  constructor(
+    private readonly params: z.output<typeof hunterParams>,
+    rules: SquishRules,
+    players: number,
+  ) {
+    this.ev = new RiskEvaluator(rules, players);
+    this.after = new SquishState(rules, players);
+    this.score = new Float64Array(actionCapacityOf(rules, players));
+  }
+
+  choose(s: SquishState, actions: Int32Array, n: number, rng: Rng): number {
+    const pick = this.pick;
+    pick.start();
+    if (s.phase === PHASE_DIRECTION) return chooseBullyDirection(this.ev, s, n, pick, rng);
+    const score = this.score;
+    seekerScores(this.ev, s, actions, n, this.params.weight, score);
+    const me = s.toMove;
+    const next = me + 1 === s.players ? 0 : me + 1;
+    let opponents = 0;
+    for (let p = 0; p < s.players; p++) if (p !== me && s.markerCell[p]! >= 0) opponents++;
+    const hunt = opponents === 0 ? 0 : this.params.hunt / opponents;
+    for (let i = 0; i < n; i++) {
+      if (hunt > 0 && score[i] !== Infinity) {
+        this.opponentsLoss(s, actions[i]!, next);
+        score[i]! += hunt * this.loss[0]!;
+      }
+      pick.offer(i, score[i]!, rng);
+    }
+    return pick.index;
+  }
+
+  /**
+   * loss[0] = Σ over the opponents on the board of P(squished by the next roll) × (shards + 1),
+   * after move a. Handed back in a register, not returned: a double returned from a call V8 does
+   * not inline is boxed (ARCHITECTURE.md, "Performance rules as applied").
+   */
+  private opponentsLoss(s: SquishState, a: number, next: number): void {
+    const after = this.after;
+    const ev = this.ev;
+    copyBoard(after, s);
+    performMove(after, a);
+    let loss = 0;
+    for (let p = 0; p < s.players; p++) {
+      const c = after.markerCell[p]!;
+      if (p === s.toMove || c < 0) continue;
+      // Standing still (a plain move to its own square) is the one candidate: its risk is p's.
+      after.toMove = p;
+      this.stay[0] = 9 * after.squareOf(c);
+      ev.evaluate(after, this.stay, 1, p !== next);
+      loss += (ev.risk[0]! / ev.outcomes) * (popcount(after.held[p]!) + 1);
+    }
+    this.loss[0] = loss;
+  }
+}
+
+/** Direction after a 9 for bully and hunter: the most opponents squished, never itself if it can help it. */
+function chooseBullyDirection(ev: RiskEvaluator, s: SquishState, n: number, pick: BestPicker, rng: Rng): number {
+  ev.evaluateDirections(s);
+  const me = 1 << s.toMove;
+  pick.start();
+  for (let i = 0; i < n; i++) {
+    const m = ev.dirSquished[i + 1]!;
+    pick.offer(i, popcount(m & ~me) - ((m & me) !== 0 ? 100 : 0), rng);
+  }
+  return pick.index;
+}
+
+export const hunter: PolicySpec<SquishState, SquishRules> = {
+  description:
+    "seeker with a one-roll lookahead for the opponents: adds hunt × the opponents' mean expected loss from the next roll (exact, every outcome) after each move, so it pushes them into danger; on a 9, the direction that squishes the most opponents (not itself).",
+  paramsSchema: hunterParams,
+  create: (params: z.output<typeof hunterParams>, ctx): Policy<SquishState> => new Hunter(params, ctx.rules, ctx.players),
+};
+
+export const squishPolicies = { safe, bully, seeker, hunter };

@@ -11,6 +11,8 @@ import { planOf } from '../../helpers/plans.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { rules, position, ScriptedRng } from './position.js';
 import type { SquallRules } from '../../../src/games/squall/params.js';
+import { squallLevels } from '../../../src/games/squall/levels.js';
+import { ismcts } from '../../../src/policies/ismcts.js';
 
 const make = (spec: PolicySpec<SquallState, SquallRules>, params: Record<string, unknown> = {}, r: SquallRules = rules()): Policy<SquallState> =>
   spec.create(spec.paramsSchema.parse(params), { game: squall, rules: r, players: 2, seat: 0 });
@@ -191,4 +193,22 @@ describe('against random (seats rotating, default roster)', () => {
       expect(wins / 200).toBeGreaterThan(0.75);
     });
   }
+});
+
+describe('the expert level (ISMCTS over brawler, narrow widening)', () => {
+  const expert = squallLevels.find((l) => l.name === 'expert')!;
+  const makeExpert = (r: SquallRules): Policy<SquallState> => make(ismcts as PolicySpec<SquallState, SquallRules>, expert.params, r);
+
+  it('ends its MOVE in BTB behind the enemy when it can reach, as brawler does, the same way for a seed', () => {
+    const r = rules();
+    const at = () => position(r, [{ x: 3, y: 6, facing: 90 }, { x: 6, y: 6, facing: 270 }]);
+    const s = at();
+    const a = decide(makeExpert(r), s);
+    expect(decide(makeExpert(r), at())).toBe(a);
+    expect(isMove(a)).toBe(true);
+    expect(candidateEnemy(moveCandidate(a))).toBe(1);
+    squall.apply(s, a, new ScriptedRng());
+    expect(isBtb(s.x[0]!, s.y[0]!, 0.5, 6, 6, 0.5)).toBe(true);
+    expect(attackFromBehind(6, 6, -1, 0, 0, s.x[0]!, s.y[0]!)).toBe(true);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { squish } from '../../../src/games/squish/index.js';
-import { RiskEvaluator, safe, bully, seeker } from '../../../src/games/squish/policies.js';
+import { RiskEvaluator, safe, bully, seeker, hunter } from '../../../src/games/squish/policies.js';
 import { SquishState, PHASE_MOVE, PHASE_DIRECTION } from '../../../src/games/squish/state.js';
 import { copy, performMove, rollBlock, moveTo } from '../../../src/games/squish/rules.js';
 import { dirBase } from '../../../src/games/squish/actions.js';
@@ -43,6 +43,16 @@ function atMove(spec: BoardSpec, seat: number, mp: number): SquishState {
   s.toMove = seat;
   s.phase = PHASE_MOVE;
   s.mp = mp;
+  s.rolls = 1;
+  return s;
+}
+
+/** Seat 0 rolled a 9 with force 6: it chooses the block's direction. */
+function atNine(spec: BoardSpec): SquishState {
+  const s = board(spec);
+  s.phase = PHASE_DIRECTION;
+  s.dieFace = 9;
+  s.force = 6;
   s.rolls = 1;
   return s;
 }
@@ -121,11 +131,7 @@ describe('safe', () => {
   });
 
   it('on its own 9 does not squish itself', () => {
-    const s = board({ markers: [[8, 5], [0, 11]] });
-    s.phase = PHASE_DIRECTION;
-    s.dieFace = 9;
-    s.force = 6;
-    s.rolls = 1;
+    const s = atNine({ markers: [[8, 5], [0, 11]] });
     for (let seed = 1; seed <= 10; seed++) expect(choose(safe, s, {}, seed)).not.toBe(dirBase(1, 144) + 2); // E squishes seat 0
   });
 });
@@ -134,11 +140,7 @@ describe('bully', () => {
   it('on a 9 chooses the direction that squishes the most opponents', () => {
     // Seat 1 against the east wall in the block's rows, seat 2 against the south wall: E squishes one, S the other;
     // with seat 3 beside seat 2, S squishes two.
-    const s = board({ players: 4, starts: [[0, 0], [11, 5], [5, 11], [4, 11]] });
-    s.phase = PHASE_DIRECTION;
-    s.dieFace = 9;
-    s.force = 6;
-    s.rolls = 1;
+    const s = atNine({ players: 4, starts: [[0, 0], [11, 5], [5, 11], [4, 11]] });
     expect(choose(bully, s)).toBe(dirBase(1, 144) + 4); // direction 5 (S)
   });
 });
@@ -225,5 +227,72 @@ describe('strength', () => {
     const summary = summarise(runner.game, plan, acc);
     const safeRow = summary.policies.find((p) => p.label === 'safe')!;
     expect(safeRow.winRateCI[0]).toBeGreaterThan(0.5 * (1 - summary.draws.rate));
+  });
+});
+
+/**
+ * hunter's score of every action by brute force (simple game, two players): −(outcomes of the
+ * next roll that squish the mover, a 9 as its worst direction) + (outcomes that squish the next
+ * roller, who spares itself on a 9), both over 60.
+ */
+function bruteHunterScores(s: SquishState, actions: number[]): number[] {
+  const scratch = new SquishState(s.rules, s.players);
+  const mine = bruteRisk(s, actions);
+  const opponent = 1 - s.toMove;
+  return actions.map((a, i) => {
+    let theirs = 0;
+    for (let f = 1; f <= 6; f++)
+      for (let d = 1; d <= 8; d++) {
+        copy(scratch, s);
+        performMove(scratch, a);
+        rollBlock(scratch, 0, d, f);
+        theirs += (scratch.rollSquished >> opponent) & 1;
+      }
+    return (theirs - mine[i]!) / 60;
+  });
+}
+
+describe('hunter', () => {
+  it("chooses a move of the best score (the opponent's risk from the next roll minus its own), over positions from seeded simple games", () => {
+    let sharper = 0;
+    for (const rules of [{}, { width: 6, height: 6 }]) {
+      const s = board({ rules, players: 2 });
+      const out = new Int32Array(squish.actionCapacity(s.rules, 2));
+      const rng = new Rng();
+      rng.seedGame(5, 0, 0);
+      squish.reset(s, rng);
+      let checked = 0;
+      for (let step = 0; checked < 12; step++) {
+        const n = squish.legalActions(s, out);
+        if (s.phase === PHASE_MOVE && s.markerCell[1 - s.toMove]! >= 0) {
+          const actions = Array.from(out.subarray(0, n));
+          const scores = bruteHunterScores(s, actions);
+          const best = Math.max(...scores);
+          const chosen = choose(hunter, s, {}, step);
+          expect(scores[actions.indexOf(chosen)]).toBeCloseTo(best, 12);
+          // Where seeker (least own risk) is indifferent, the opponent's risk decides.
+          const mine = bruteRisk(s, actions);
+          const safest = Math.min(...mine);
+          if (actions.some((_, i) => mine[i] === safest && scores[i]! < best - 1e-12)) sharper++;
+          checked++;
+        }
+        squish.apply(s, out[rng.int(n)]!, rng);
+        // A new game when one ends (on a small board a game can end before its first decision).
+        while (s.terminal) squish.reset(s, rng);
+      }
+      expect(checked).toBe(12);
+    }
+    expect(sharper).toBeGreaterThan(0);
+  });
+
+  it('on a 9 squishes the opponent', () => {
+    // Seat 1 against the east wall in the block's rows: east with force 6 squishes it.
+    const s = atNine({ markers: [[0, 0], [11, 5]] });
+    for (let seed = 1; seed <= 5; seed++) expect(choose(hunter, s, {}, seed)).toBe(dirBase(1, 144) + 2);
+  });
+
+  it('hunt 0 plays like seeker', () => {
+    const s = atMove({ markers: [[9, 5], [10, 5]] }, 0, 1);
+    for (let seed = 1; seed <= 5; seed++) expect(choose(hunter, s, { hunt: 0 }, seed)).toBe(choose(seeker, s, {}, seed));
   });
 });
