@@ -1,0 +1,34 @@
+/**
+ * Small helpers for the replay drawings (src/replay/draw/<game>.ts): every string that reaches
+ * the SVG goes through `text` or an escaped attribute, because card and seat names come from
+ * data files and scenarios (hostile input), and the page inserts the SVG as markup.
+ */
+import { escapeHtml } from '../../report/escape.js';
+
+/** One colour per seat, the same in every game's drawing (Tableau 10, colour-blind friendlier order). */
+export const SEAT_COLOURS = ['#4e79a7', '#e15759', '#59a14f', '#f28e2b', '#b07aa1', '#76b7b2', '#edc948', '#9c755f'];
+export const seatColour = (seat: number): string => SEAT_COLOURS[seat % SEAT_COLOURS.length]!;
+
+/** Coordinates rounded to 0.1 unit: enough for the screen, and it keeps a 500-step page small. */
+export const n = (v: number): string => String(Math.round(v * 10) / 10);
+
+export type Attrs = Record<string, string | number | undefined>;
+const attrs = (a: Attrs): string =>
+  Object.entries(a)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${typeof v === 'number' ? n(v) : escapeHtml(v!)}"`)
+    .join('');
+
+export const el = (name: string, a: Attrs, inner = ''): string => (inner === '' ? `<${name}${attrs(a)}/>` : `<${name}${attrs(a)}>${inner}</${name}>`);
+export const text = (x: number, y: number, content: string, a: Attrs = {}): string => `<text${attrs({ x, y, ...a })}>${escapeHtml(content)}</text>`;
+export const rect = (x: number, y: number, width: number, height: number, a: Attrs = {}): string => el('rect', { x, y, width, height, ...a });
+export const line = (x1: number, y1: number, x2: number, y2: number, a: Attrs = {}): string => el('line', { x1, y1, x2, y2, ...a });
+export const polyline = (points: readonly (readonly [number, number])[], a: Attrs = {}): string => el('polyline', { points: points.map(([x, y]) => `${n(x)},${n(y)}`).join(' '), fill: 'none', ...a });
+
+/** A whole drawing: a fixed viewBox that scales to the page's width, DejaVu Sans as the report uses. */
+export function svg(width: number, height: number, inner: string, label: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(width)} ${n(height)}" width="${n(width)}" height="${n(height)}" role="img" aria-label="${escapeHtml(label)}" font-family="DejaVu Sans, sans-serif" font-size="13">${inner}</svg>`;
+}
+
+/** Shorten a name to fit a box of `chars` characters (the full name stays in the log and the text view). */
+export const fit = (name: string, chars: number): string => (name.length <= chars ? name : `${name.slice(0, Math.max(1, chars - 1))}\u2026`);
