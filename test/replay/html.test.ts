@@ -119,6 +119,7 @@ const DRAWINGS = [
   ['worms', 'scenarios/worms/random-2p.yaml', '3', 40],
   ['squish', 'scenarios/squish/advanced.yaml', '25', 7],
   ['squirmish', 'scenarios/squirmish/classic-greedy.yaml', '2', 43],
+  ['squall', 'scenarios/squall/sniper-vs-brawler-ruins.yaml', '0', 20],
 ] as const;
 
 describe.each(DRAWINGS)('replay --html drawing of %s', (game, scenario, index, step) => {

@@ -8,6 +8,7 @@ import { replayRecord } from '../../src/cli/commands/replay.js';
 import type { SquishScene } from '../../src/games/squish/scene.js';
 import type { WormsScene } from '../../src/games/worms/scene.js';
 import type { SquirmishScene } from '../../src/games/squirmish/scene.js';
+import type { SquallScene } from '../../src/games/squall/scene.js';
 
 describe('Squish! scene', () => {
   it.each([
@@ -70,5 +71,31 @@ describe('Worms and Squirmish scenes', () => {
       }
     }
     expect(seen).toBeGreaterThan(50);
+  });
+});
+
+describe('Squall scene', () => {
+  it('bases stand on the table, facings are unit vectors, and each shot is drawn with the cover the log gives it', () => {
+    const r = replayRecord('scenarios/squall/sniper-vs-brawler-ruins.yaml', { game: '0' });
+    const kinds = new Set<string>();
+    r.steps.forEach((step, i) => {
+      const sc = step.scene as SquallScene;
+      expect(sc.obstacles.length).toBe(7);
+      for (const c of sc.characters.filter((c) => c.onTable)) {
+        expect(c.x - c.r, `step ${i} ${c.name}`).toBeGreaterThanOrEqual(-1e-9);
+        expect(c.x + c.r).toBeLessThanOrEqual(sc.width + 1e-9);
+        expect(c.y - c.r).toBeGreaterThanOrEqual(-1e-9);
+        expect(c.y + c.r).toBeLessThanOrEqual(sc.height + 1e-9);
+        expect(Math.hypot(c.fx, c.fy)).toBeCloseTo(1, 6);
+      }
+      for (const a of sc.attacks) {
+        kinds.add(a.kind);
+        const line = sc.log.find((l) => l.startsWith(`${sc.characters[a.from]!.name} shoots ${sc.characters[a.to]!.name}`) || l.includes('in melee'));
+        expect(line, `step ${i}`).toBeDefined();
+        if (a.kind === 'covered') expect(line).toContain('(covered)');
+        if (a.kind === 'clear') expect(line).not.toContain('covered');
+      }
+    });
+    expect([...kinds].sort()).toEqual(['clear', 'covered', 'melee']);
   });
 });
