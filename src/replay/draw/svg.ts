@@ -1,7 +1,9 @@
 /**
  * Small helpers for the replay drawings (src/replay/draw/<game>.ts): every string that reaches
  * the SVG goes through `text` or an escaped attribute, because card and seat names come from
- * data files and scenarios (hostile input), and the page inserts the SVG as markup.
+ * data files and scenarios (hostile input), and the page inserts the SVG as markup. Attributes
+ * take single quotes (escapeHtml escapes both kinds): the SVG travels inside JSON, where each
+ * double quote would cost a backslash.
  */
 import { escapeHtml } from '../../report/escape.js';
 
@@ -16,7 +18,7 @@ export type Attrs = Record<string, string | number | undefined>;
 const attrs = (a: Attrs): string =>
   Object.entries(a)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${typeof v === 'number' ? n(v) : escapeHtml(v!)}"`)
+    .map(([k, v]) => ` ${k}='${typeof v === 'number' ? n(v) : escapeHtml(v!)}'`)
     .join('');
 
 export const el = (name: string, a: Attrs, inner = ''): string => (inner === '' ? `<${name}${attrs(a)}/>` : `<${name}${attrs(a)}>${inner}</${name}>`);
