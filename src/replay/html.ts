@@ -7,7 +7,7 @@
  * in Node with every string escaped (names come from data files), so the page only swaps it in.
  */
 import type { ReplayGame } from './steps.js';
-import { drawScene } from './draw/index.js';
+import { drawSteps } from './draw/index.js';
 import { escapeHtml, jsonForScript } from '../report/escape.js';
 import { CSP } from '../report/html.js';
 
@@ -79,7 +79,8 @@ const SCRIPT = `
 /** The page's data: each step's move, text and SVG (the scenes themselves stay out: the SVG is all the page needs). */
 function pageData(r: ReplayGame) {
   const { steps, ...rest } = r;
-  return { ...rest, steps: steps.map((step) => ({ move: step.move, picture: step.picture, svg: drawScene(r.game, step.scene, r.seats) })) };
+  const svgs = drawSteps(r.game, steps, r.seats);
+  return { ...rest, steps: steps.map((step, i) => ({ move: step.move, picture: step.picture, svg: svgs[i]! })) };
 }
 
 export function replayHtml(r: ReplayGame): string {

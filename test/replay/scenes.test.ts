@@ -5,6 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { replayRecord } from '../../src/cli/commands/replay.js';
+import { drawSteps } from '../../src/replay/draw/index.js';
 import type { SquishScene } from '../../src/games/squish/scene.js';
 import type { WormsScene } from '../../src/games/worms/scene.js';
 import type { SquirmishScene } from '../../src/games/squirmish/scene.js';
@@ -97,5 +98,23 @@ describe('Squall scene', () => {
       }
     });
     expect([...kinds].sort()).toEqual(['clear', 'covered', 'melee']);
+  });
+});
+
+describe('Squall drawing across steps', () => {
+  it("keeps the turn's last move drawn, faded, in the later steps of that turn only", () => {
+    const r = replayRecord('scenarios/squall/sniper-vs-brawler-ruins.yaml', { game: '0' });
+    const svgs = drawSteps('squall', r.steps, r.seats);
+    let carried = 0;
+    let movedEarlier = false;
+    r.steps.forEach((step, i) => {
+      const sc = step.scene as SquallScene;
+      if (i > 0 && step.move?.turn !== r.steps[i - 1]!.move?.turn) movedEarlier = false;
+      const faded = svgs[i]!.includes("stroke-dasharray='6 4' opacity='0.5'");
+      expect(faded, `step ${i}`).toBe(sc.moves.length === 0 && movedEarlier);
+      if (faded) carried++;
+      if (sc.moves.length) movedEarlier = true;
+    });
+    expect(carried).toBeGreaterThan(5);
   });
 });

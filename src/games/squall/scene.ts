@@ -15,11 +15,19 @@ export interface SquallScene {
   fov: number;
   obstacles: ({ circle: true; x: number; y: number; r: number } | { circle: false; points: [number, number][] })[];
   characters: { name: string; seat: number; x: number; y: number; r: number; fx: number; fy: number; hp: number; hpMax: number; special: number; onTable: boolean; fallen: boolean }[];
-  moves: { who: number; from: [number, number]; to: [number, number] }[];
-  /** Attacks of the step: melee, or a shot that was clear, covered, or out of sight (counted as covered). */
-  attacks: { from: number; to: number; kind: 'melee' | 'clear' | 'covered' | 'out of sight' }[];
+  /** Moves of the step; `earlier` marks one carried from an earlier step of the same turn by the page (src/replay/draw/index.ts). */
+  moves: { who: number; from: [number, number]; to: [number, number]; earlier?: boolean }[];
+  /**
+   * Attacks of the step: melee, or a shot that was clear, covered, or out of sight (counted as
+   * covered), with both centres at the time (a character may move on later in the turn).
+   */
+  attacks: { from: number; to: number; fromAt: [number, number]; toAt: [number, number]; kind: 'melee' | 'clear' | 'covered' | 'out of sight'; earlier?: boolean }[];
   active: number;
   log: string[];
+}
+
+function ends(s: SquallState, from: number, to: number): Pick<SquallScene['attacks'][number], 'from' | 'to' | 'fromAt' | 'toAt'> {
+  return { from, to, fromAt: [s.x[from]!, s.y[from]!], toAt: [s.x[to]!, s.y[to]!] };
 }
 
 export function scene(s: SquallState): SquallScene {
@@ -44,8 +52,8 @@ export function scene(s: SquallState): SquallScene {
     const o = i * LOG_WORDS;
     const l = s.log;
     if (l[o] === EV_MOVE) moves.push({ who: l[o + 1]!, from: [l[o + 2]!, l[o + 3]!], to: [l[o + 4]!, l[o + 5]!] });
-    else if (l[o] === EV_ATTACK && l[o + 5] !== 2) attacks.push({ from: l[o + 1]!, to: l[o + 2]!, kind: 'melee' });
-    else if (l[o] === EV_SHOT) attacks.push({ from: l[o + 1]!, to: l[o + 2]!, kind: l[o + 6] ? 'out of sight' : l[o + 5] ? 'covered' : 'clear' });
+    else if (l[o] === EV_ATTACK && l[o + 5] !== 2) attacks.push({ ...ends(s, l[o + 1]!, l[o + 2]!), kind: 'melee' });
+    else if (l[o] === EV_SHOT) attacks.push({ ...ends(s, l[o + 1]!, l[o + 2]!), kind: l[o + 6] ? 'out of sight' : l[o + 5] ? 'covered' : 'clear' });
     log.push(eventText(s, i));
   }
   return { width: w.width, height: w.height, fov: s.rules.fov, obstacles, characters, moves, attacks, active: s.terminal ? -1 : s.active, log };

@@ -21,3 +21,28 @@ export function drawScene(game: string, scene: object | null, seats: readonly st
   const draw = Object.hasOwn(DRAWERS, game) ? DRAWERS[game] : undefined;
   return draw && scene ? (draw as (scene: object, seats: readonly string[]) => string)(scene, seats) : null;
 }
+
+/**
+ * The SVG of every step. A Squall step is one decision, so a move and the shot after it are
+ * two steps: the turn's last move and last attack are carried (marked `earlier`, drawn faded)
+ * into the later steps of the same turn that have none of their own.
+ */
+export function drawSteps(game: string, steps: readonly { move: { turn: number } | null; scene: object | null }[], seats: readonly string[]): (string | null)[] {
+  if (game !== 'squall') return steps.map((step) => drawScene(game, step.scene, seats));
+  let turn = -1;
+  let moves: SquallScene['moves'] = [];
+  let attacks: SquallScene['attacks'] = [];
+  return steps.map((step) => {
+    const sc = step.scene as SquallScene | null;
+    if (!sc) return null;
+    if ((step.move?.turn ?? -1) !== turn) {
+      turn = step.move?.turn ?? -1;
+      moves = [];
+      attacks = [];
+    }
+    const drawn = { ...sc, moves: sc.moves.length ? sc.moves : moves, attacks: sc.attacks.length ? sc.attacks : attacks };
+    if (sc.moves.length) moves = sc.moves.map((m) => ({ ...m, earlier: true }));
+    if (sc.attacks.length) attacks = sc.attacks.map((a) => ({ ...a, earlier: true }));
+    return drawScene(game, drawn, seats);
+  });
+}

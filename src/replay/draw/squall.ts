@@ -4,7 +4,8 @@
  * its field of view (the active character's outlined); the moves of the step as dashed lines
  * from start to end (the route the planner took between them is not recorded); each attack
  * of the step as a line of sight (melee red; a clear shot green; a covered shot orange,
- * dashed; out of sight grey, dotted) labelled with its cover; beside it, every character's HP
+ * dashed; out of sight grey, dotted) labelled with its cover; the turn's earlier move and
+ * attack stay drawn, faded, until replaced; beside it, every character's HP
  * and SPECIAL, and under it the step's log with the dice.
  */
 import type { SquallScene } from '../../games/squall/scene.js';
@@ -50,8 +51,9 @@ export function drawSquall(sc: SquallScene, seats: readonly string[]): string {
   parts.push(el('g', { 'clip-path': 'url(#squall-table)' }, fov.join('')));
   for (const m of sc.moves) {
     const c = sc.characters[m.who];
-    parts.push(line(X(m.from[0]), Y(m.from[1]), X(m.to[0]), Y(m.to[1]), { stroke: c ? seatColour(c.seat) : '#333', 'stroke-width': 2, 'stroke-dasharray': '6 4' }));
-    parts.push(el('circle', { cx: X(m.from[0]), cy: Y(m.from[1]), r: 3, fill: c ? seatColour(c.seat) : '#333' }));
+    const faded = m.earlier ? 0.5 : 1;
+    parts.push(line(X(m.from[0]), Y(m.from[1]), X(m.to[0]), Y(m.to[1]), { stroke: c ? seatColour(c.seat) : '#333', 'stroke-width': 2, 'stroke-dasharray': '6 4', opacity: faded }));
+    parts.push(el('circle', { cx: X(m.from[0]), cy: Y(m.from[1]), r: 3, fill: c ? seatColour(c.seat) : '#333', opacity: faded }));
   }
   sc.characters.forEach((c, i) => {
     if (!c.onTable) {
@@ -66,12 +68,13 @@ export function drawSquall(sc: SquallScene, seats: readonly string[]): string {
     parts.push(text(cx, cy - r - 5, fit(c.name, 16), { 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 'bold', fill: '#222', stroke: '#e9efdc', 'stroke-width': 3, 'paint-order': 'stroke' }));
   });
   for (const a of sc.attacks) {
-    const p = sc.characters[a.from];
-    const q = sc.characters[a.to];
-    if (!p || !q) continue;
+    const [px, py] = [X(a.fromAt[0]), Y(a.fromAt[1])];
+    const [qx, qy] = [X(a.toAt[0]), Y(a.toAt[1])];
     const style = ATTACK_STYLE[a.kind];
-    parts.push(line(X(p.x), Y(p.y), X(q.x), Y(q.y), { stroke: style.stroke, 'stroke-width': 3, 'stroke-dasharray': style.dash, 'stroke-linecap': 'round' }));
-    parts.push(text((X(p.x) + X(q.x)) / 2 + 6, (Y(p.y) + Y(q.y)) / 2 - 6, a.kind === 'melee' ? 'melee' : a.kind === 'clear' ? 'clear shot' : a.kind === 'covered' ? 'covered shot' : 'out of sight', { 'font-size': 12, 'font-weight': 'bold', fill: style.stroke, stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' }));
+    const faded = a.earlier ? 0.5 : 1;
+    const label = `${a.earlier ? 'earlier: ' : ''}${a.kind === 'melee' ? 'melee' : a.kind === 'clear' ? 'clear shot' : a.kind === 'covered' ? 'covered shot' : 'out of sight'}`;
+    parts.push(line(px, py, qx, qy, { stroke: style.stroke, 'stroke-width': 3, 'stroke-dasharray': style.dash, 'stroke-linecap': 'round', opacity: faded }));
+    parts.push(text((px + qx) / 2 + 6, (py + qy) / 2 - 6, label, { 'font-size': 12, 'font-weight': 'bold', fill: style.stroke, stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', opacity: faded }));
   }
   parts.push(text(PAD, PAD + sc.height * scale + 16, `${n(sc.width)}" \u00d7 ${n(sc.height)}", north up; field of view ${sc.fov}\u00b0`, { 'font-size': 11, fill: '#555' }));
 
