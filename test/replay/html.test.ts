@@ -179,6 +179,37 @@ describe('replay --html with hostile names', () => {
   });
 });
 
+describe('replay --html with a hostile card name from a deck file', () => {
+  it('draws a Squirmish card named <script> as text on the grid and in the victory pile: no element, no dialog', async () => {
+    const HOSTILE = '<script>alert(1)</script>';
+    const deck = readFileSync('scenarios/squirmish/decks/classic-70.yaml', 'utf8').replaceAll('Dive Gull', HOSTILE);
+    expect(deck).toContain(HOSTILE);
+    writeFileSync(join(dir, 'hostile-deck.yaml'), deck);
+    const scenario = readFileSync('scenarios/squirmish/classic-greedy.yaml', 'utf8').replace('cards: decks/classic-70.yaml', 'cards: hostile-deck.yaml');
+    writeFileSync(join(dir, 'hostile-squirmish.yaml'), scenario);
+    const file = join(dir, 'hostile-squirmish.html');
+    const r = await cli('replay', join(dir, 'hostile-squirmish.yaml'), '--game', '2', '--html', file);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(file, 'utf8')).not.toContain(HOSTILE);
+    const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(pathToFileURL(file).href);
+    // Game 2 of classic-greedy: the renamed card attacks at step 4 and is knocked out into seat 1's victory pile at step 21.
+    for (const step of [4, 30]) {
+      await page.locator('#slider').fill(String(step));
+      expect(await page.locator('#drawing script').count()).toBe(0);
+      const texts = await page.locator('#drawing text').allTextContents();
+      expect(texts.some((t) => t.includes('<script>')), `step ${step}`).toBe(true);
+    }
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('replay --html refuses', () => {
   it('a folder that does not exist, in one line with exit 2, writing nothing', async () => {
     const r = await cli('replay', 'scenarios/worms/random-2p.yaml', '--game', '1', '--html', join(dir, 'no', 'such', 'x.html'));
