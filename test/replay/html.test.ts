@@ -151,6 +151,18 @@ describe.each(DRAWINGS)('replay --html drawing of %s', (game, scenario, index, s
   });
 });
 
+/** Open a page, dismissing and recording every dialog (a script that ran would open one). */
+async function openCountingDialogs(file: string): Promise<{ page: Page; dialogs: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(pathToFileURL(file).href);
+  return { page, dialogs };
+}
+
 describe('replay --html with hostile names', () => {
   it('draws a seat named <script> as text: no element, no dialog', async () => {
     const HOSTILE = '<script>alert(1)</script>';
@@ -162,13 +174,7 @@ describe('replay --html with hostile names', () => {
     const html = readFileSync(file, 'utf8');
     expect(html).not.toContain(HOSTILE);
     expect(html).not.toContain('<img src=x');
-    const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    await page.goto(pathToFileURL(file).href);
+    const { page, dialogs } = await openCountingDialogs(file);
     await page.keyboard.press('ArrowRight');
     expect(await page.locator('#drawing script, #drawing img').count()).toBe(0);
     const texts = await page.locator('#drawing text').allTextContents();
@@ -191,13 +197,7 @@ describe('replay --html with a hostile card name from a deck file', () => {
     const r = await cli('replay', join(dir, 'hostile-squirmish.yaml'), '--game', '2', '--html', file);
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(file, 'utf8')).not.toContain(HOSTILE);
-    const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    await page.goto(pathToFileURL(file).href);
+    const { page, dialogs } = await openCountingDialogs(file);
     // Game 2 of classic-greedy: the renamed card attacks at step 4 and is knocked out into seat 1's victory pile at step 21.
     for (const step of [4, 30]) {
       await page.locator('#slider').fill(String(step));
