@@ -20,6 +20,7 @@ import { pageHtml } from '../report/html.js';
 import { escapeControls } from '../report/escape.js';
 import { gameOf } from '../registry.js';
 import { withBalance } from '../analysis/balance.js';
+import { withAssertions } from '../analysis/assertions.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../analysis/what-changed.js';
 import { whatChangedLines } from '../report/what-changed-report.js';
 import { markdownTable } from '../report/format.js';
@@ -85,7 +86,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     const dir = join(out, 'cells', String(plan.cell));
     const kept = continuing ? finishedCell(dir, plan) : null;
     if (kept) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
-    const summary = kept ?? withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers })));
+    const summary = kept ?? withAssertions(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers }))), plan.expect);
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
     writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(summary)));

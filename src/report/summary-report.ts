@@ -2,6 +2,7 @@
  * The summary report of a run: key numbers in plain words, then tables (seats, policies,
  * game length, game metrics), as terminal text or as Markdown (summary.md).
  */
+import { assertionLines } from '../analysis/assertions.js';
 import type { Summary } from '../sim/stats/summary.js';
 import { pct, pctDigits, interval, num, textTable, markdownTable } from './format.js';
 import { balanceText, balanceMarkdown } from './balance-report.js';
@@ -81,8 +82,15 @@ export interface SummaryTextOptions {
   allRows?: boolean;
 }
 
+/** The design assertions' verdicts (a scenario's `expect:`), after the key numbers. */
+function assertionsSection(s: Summary, heading: string, bullet: string): string[] {
+  if (!s.assertions) return [];
+  const [intro, ...lines] = assertionLines(s.assertions);
+  return ['', heading, intro!, ...lines.map((l) => `${bullet}${l}`)];
+}
+
 export function summaryText(s: Summary, options: SummaryTextOptions = {}): string {
-  return [header(s), '', ...description(s), ...keyNumbers(s), ...tables(s, textTable, (t) => `\n${t}`), ...balanceText(s, textTable, options.allRows ?? false)].join('\n') + '\n';
+  return [header(s), '', ...description(s), ...keyNumbers(s), ...assertionsSection(s, 'Design assertions (expect:):', '  '), ...tables(s, textTable, (t) => `\n${t}`), ...balanceText(s, textTable, options.allRows ?? false)].join('\n') + '\n';
 }
 
 /** A rule's value for one line: inlined data (a card pool, a roster) is summarised, not printed whole. */
@@ -97,5 +105,5 @@ export function ruleValue(v: unknown): string {
 
 export function summaryMarkdown(s: Summary): string {
   const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${ruleValue(v)}`).join(', ');
-  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s) ? ['', headlineExamples(s)!] : []), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable)].join('\n') + '\n';
+  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s) ? ['', headlineExamples(s)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable)].join('\n') + '\n';
 }

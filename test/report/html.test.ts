@@ -119,6 +119,33 @@ async function openInChromium(file: string, screenshot: string, act?: (page: imp
   }
 }
 
+/**
+ * Every text of every chart that is clipped: outside its chart's drawing (the SVG), or cut by
+ * the page (wider than its figure), or shortened by vega with an ellipsis.
+ */
+async function clippedTexts(page: import('playwright-core').Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bad: string[] = [];
+    document.querySelectorAll('figure.chart').forEach((figure) => {
+      const svg = figure.querySelector('.vega svg');
+      if (!svg) return;
+      const box = svg.getBoundingClientRect();
+      const frame = figure.getBoundingClientRect();
+      const id = figure.id;
+      if (box.right > frame.right + 1) bad.push(`${id}: the chart (${Math.round(box.width)} px) is wider than its figure (${Math.round(frame.width)} px)`);
+      svg.querySelectorAll('text').forEach((t) => {
+        const text = (t.textContent ?? '').trim();
+        if (!text) return;
+        const r = t.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) return;
+        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) bad.push(`${id}: "${text}" lies outside the chart`);
+        if (text.endsWith('\u2026')) bad.push(`${id}: "${text}" is cut short`);
+      });
+    });
+    return bad;
+  });
+}
+
 function expectClean(check: PageCheck, minimumCharts: number): void {
   expect(check.charts.failed).toEqual([]);
   expect(check.charts.rendered).toBeGreaterThanOrEqual(minimumCharts);
@@ -138,20 +165,39 @@ describe('the report in a real browser (Debian chromium via playwright-core)', (
     expect(check.h1).toBe(HOSTILE);
   });
 
-  it('renders the index page of several runs (what npm start writes) the same way, the board and matchup charts of Squish and Squall included', async () => {
+  it('renders the index page of several runs (what npm start writes) the same way, the board and matchup charts of Squish and Squall and the card charts of Squirmish included, no text clipped', async () => {
     const second = join(dir, 'second');
     expect((await cli('run', 'scenarios/worms/sudden-death.yaml', '--games', '2000', '--workers', '0', '--out', second, '--quiet', '--no-report')).code).toBe(0);
     const squish = join(dir, 'squish');
     expect((await cli('run', 'scenarios/squish/big-board.yaml', '--games', '300', '--workers', '0', '--out', squish, '--quiet', '--no-report')).code).toBe(0);
     const squall = join(dir, 'squall');
     expect((await cli('run', 'scenarios/squall/matchups-scattered.yaml', '--games', '300', '--workers', '0', '--out', squall, '--quiet', '--no-report')).code).toBe(0);
+    const squirmish = join(dir, 'squirmish');
+    expect((await cli('run', 'scenarios/squirmish/classic-greedy.yaml', '--games', '300', '--workers', '0', '--out', squirmish, '--quiet', '--no-report')).code).toBe(0);
     const { indexHtml } = await import('../../src/report/index-report.js');
     const index = join(dir, 'index.html');
-    const html = indexHtml(dir, [out, second, squish, squall]);
+    const html = indexHtml(dir, [out, second, squish, squall, squirmish]);
     for (const id of ['squish-squish-rate-by-start-square', 'squish-block-entries', 'squall-matchups', 'squall-damage-melee-vs-range', 'squall-covered-ranged-attacks']) expect(html).toContain(id);
     writeFileSync(index, html);
-    const check = await openInChromium(index, 'index.png');
+    let clipped: string[] = [];
+    let planted: string[] = [];
+    const check = await openInChromium(index, 'index.png', async (page) => {
+      clipped = await clippedTexts(page);
+      // The check itself can fail: a chart whose label runs out of it, and one cut short.
+      await page.evaluate(() => {
+        const f = document.createElement('figure');
+        f.className = 'chart';
+        f.id = 'chart-planted';
+        f.innerHTML = '<div class="vega"><svg width="200" height="60"><text x="5" y="20">a label far too long for this chart, it runs on and on</text><text x="5" y="45">Swamp Hul\u2026</text></svg></div>';
+        document.body.appendChild(f);
+      });
+      planted = await clippedTexts(page);
+      await page.evaluate(() => document.getElementById('chart-planted')?.remove());
+    });
+    expect(planted).toEqual(['chart-planted: "a label far too long for this chart, it runs on and on" lies outside the chart', 'chart-planted: "Swamp Hul\u2026" is cut short']);
     expectClean(check, 35);
+    // No legend, label or title is clipped (issue 20, item 5).
+    expect(clipped).toEqual([]);
     expect(check.h1).toBe('squabble results');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `squabble check <scenario...> --baseline baselines/`: replay each scenario with its baseline's
- * seed and game count and test every headline metric for drift. Exit 0: no significant drift;
- * 1: drift beyond tolerance; 2: bad input (e.g. no baseline).
+ * seed and game count and test every headline metric for drift, and judge each scenario's design
+ * assertions (`expect:`). Exit 0: no significant drift and every assertion passed; 1: drift beyond
+ * tolerance, or an assertion that failed or is undecided; 2: bad input (e.g. no baseline).
  */
 import type { Command } from 'commander';
 import { existsSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { testMetrics, decideSuite, headlineMetrics, DEFAULT_GATE, BASELINE_FORMA
 import { decodeGameRecords, gameValues } from '../../analysis/game-records.js';
 import { gateText, gateMarkdown, gateJson, type ScenarioCheck } from '../../report/gate-report.js';
 import { gameOf } from '../../registry.js';
+import { evaluateAssertions, assertionLines, type AssertionsSummary } from '../../analysis/assertions.js';
 import { VERSION } from '../../version.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { planFrom } from '../plan.js';
@@ -70,11 +72,14 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
         // The baseline's seed and game count, as they were (a text seed stays a text).
         return { file, baseline, plan: { ...planFrom(file, { games: baseline.games, seed: baseline.seed }, 'check'), recordGames: true } };
       });
+      const judged: { file: string; assertions: AssertionsSummary }[] = [];
       const runs: (Omit<ScenarioCheck, 'result'> & { now: GateMetric[]; tests: ReturnType<typeof testMetrics> })[] = [];
       for (const { file, baseline, plan } of jobs) {
         io.err(`checking ${file} (${baseline.games.toLocaleString('en-US')} games, seed ${baseline.seed})\n`);
         const acc = await runPlan(plan, { workers });
-        const now = headlineMetrics(summarise(gameOf(plan.game), plan, acc));
+        const summary = summarise(gameOf(plan.game), plan, acc);
+        const now = headlineMetrics(summary);
+        if (plan.expect) judged.push({ file, assertions: evaluateAssertions(plan.expect, summary) });
         // Same seed, same games: pair game i with game i wherever the baseline kept its games.
         const before = decodeGameRecords(baseline.gameRecords, baseline.games);
         const perGame = before && { base: gameValues(before, plan.players), now: gameValues(acc.gameRecordData(), plan.players) };
@@ -87,6 +92,10 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
       const markdown = options.markdown ?? process.env.GITHUB_STEP_SUMMARY;
       if (markdown) (options.markdown ? writeFileSync : appendFileSync)(markdown, gateMarkdown(checks, gate));
       if (options.json) writeFileSync(options.json, `${JSON.stringify(gateJson(checks, gate), null, 2)}\n`);
-      if (checks.some((c) => c.result.drift)) setExit(EXIT.drift);
+      // Design assertions, beside the drift checks: anything but a pass fails the build.
+      for (const j of judged) io.out(`\nDesign assertions of ${j.file}:\n${assertionLines(j.assertions).map((l, i) => (i === 0 ? l : `  ${l}`)).join('\n')}\n`);
+      const failed = judged.filter((j) => !j.assertions.passed);
+      if (judged.length) io.out(failed.length ? `\nFAIL: ${failed.length} of ${judged.length} scenarios with design assertions have one that did not pass (FAIL or UNDECIDED).\n` : `\nPASS: every design assertion of ${judged.length} scenario${judged.length === 1 ? '' : 's'} passed.\n`);
+      if (checks.some((c) => c.result.drift) || failed.length) setExit(EXIT.drift);
     });
 }

@@ -27,6 +27,7 @@ import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD,
 import { FACES } from './cards.js';
 import { F_DAMAGE, F_HEAL, AMOUNT_ROLL, E_DAMAGE, E_HEAL, E_KO, E_STATUS, E_DRAW, E_LOOK_DISCARD, E_CONFUSE, E_ROLL_AGAIN, E_MOVE_DAMAGE, TO_CHOSEN_OWN } from './vocabulary.js';
 import { currentStep } from './rules.js';
+import { cardWorth } from './card-worth.js';
 
 /** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
 class BestPicker {
@@ -55,7 +56,7 @@ export const plannerParams = z.strictObject({
   friendlyFire: z.number().min(0).max(100).default(1.5).describe('Cost of each expected point of damage on an own card.'),
   presence: z.number().min(0).max(100).default(2).describe('Value of having one more card in play.'),
   group: z.number().min(0).max(100).default(1.5).describe('Value of a placement that brings a group to two or more cards in play (its group ability switches on).'),
-  cardValue: z.number().min(0).max(100).default(0.3).describe('Weight of a card\'s own strength (HP and mean damage) when choosing what to place, keep or discard.'),
+  cardValue: z.number().min(0).max(100).default(0.3).describe('Weight of a card\'s own worth (the damage it can expect to deal before it is knocked out, abilities included: card-worth.ts) when choosing what to place, keep or discard.'),
   race: z.number().min(0).max(10).default(1).describe('Extra weight on knock-outs and danger when a seat is one prize from winning (0: none).'),
 });
 export type PlannerParams = z.output<typeof plannerParams>;
@@ -64,8 +65,13 @@ export type PlannerParams = z.output<typeof plannerParams>;
 const GREEDY: PlannerParams = { damage: 1, knockout: 6, threat: 0.5, danger: 0, friendlyFire: 1.5, presence: 1, group: 0, cardValue: 0.2, race: 0 };
 
 export class Scorer {
-  /** Per card type: a strength value (HP and mean damage), for picks, discards, replacements. */
-  private readonly value: Float64Array;
+  /**
+   * Per card type: its worth (card-worth.ts: expected damage dealt before it is knocked out,
+   * abilities and specials included), for picks, discards, replacements and the prize a
+   * knock-out is. Scaled to the deck mean of the old HP-and-mean-damage measure, so the weights
+   * keep their meaning.
+   */
+  readonly value: Float64Array;
   private readonly pick = new BestPicker();
   // Results of `hit` (module-free registers, to avoid allocation).
   hitE = 0.5;
@@ -79,8 +85,16 @@ export class Scorer {
     s: SquirmishState,
   ) {
     const t = s.table;
+    const worth = cardWorth(t).worth;
+    let oldMean = 0;
+    let worthMean = 0;
+    for (let c = 0; c < t.count; c++) {
+      oldMean += t.hp[c]! * 0.5 + Math.max(0, t.meanDamage[c]!) * 3;
+      worthMean += worth[c]!;
+    }
+    const scale = worthMean > 0 ? oldMean / worthMean : 1;
     this.value = new Float64Array(t.count);
-    for (let c = 0; c < t.count; c++) this.value[c] = t.hp[c]! * 0.5 + Math.max(0, t.meanDamage[c]!) * 3;
+    for (let c = 0; c < t.count; c++) this.value[c] = worth[c]! * scale;
   }
 
   /** (Hot callers read `value[s.instCard[i]]` themselves: this call is not always inlined, and its double would be boxed.) */
@@ -93,6 +107,12 @@ export class Scorer {
    * `ca` on card t with `bonus` added to damage (battle cry); heals count as negative damage.
    */
   hit(s: SquirmishState, ca: number, t: number, bonus: number): void {
+    if (s.isOut(t)) {
+      // Already knocked out (it leaves in clean-up whatever happens): a hit changes nothing.
+      this.hitE = 0;
+      this.hitP = 0;
+      return;
+    }
     const tab = s.table;
     const left = s.hpOf(t) - s.damage[t]!;
     let e = 0;
@@ -261,7 +281,13 @@ export class Scorer {
       }
       if (o > offense) offense = o;
     }
-    this.spot = threat === 0 && offense === 0 ? 0 : offense - this.w.threat * threat - this.w.danger * this.raceFactor(s, me) * danger * (1 + 0.05 * this.value[ca]!);
+    if (threat === 0 && offense === 0) this.spot = 0;
+    else this.spotOf(s, me, ca, offense, threat, danger);
+  }
+
+  /** The spot value from its terms, into `spot`. */
+  private spotOf(s: SquirmishState, me: number, ca: number, offense: number, threat: number, danger: number): void {
+    this.spot = offense - this.w.threat * threat - this.w.danger * this.raceFactor(s, me) * danger * (1 + 0.05 * this.value[ca]!);
   }
 
   // Per decision: each cell's adjacent enemy cards (computed on first use), and the terms of
@@ -321,7 +347,7 @@ export class Scorer {
       threat += this.freshThreat[idx]!;
       if (this.freshDanger[idx]! > danger) danger = this.freshDanger[idx]!;
     }
-    this.spot = offense - this.w.threat * threat - this.w.danger * this.raceFactor(s, me) * danger * (1 + 0.05 * this.value[s.instCard[i]!]!);
+    this.spotOf(s, me, s.instCard[i]!, offense, threat, danger);
   }
 
   /** Value of placing card i on cell c, into `val`. */
@@ -515,6 +541,7 @@ export class Scorer {
       case E_DAMAGE:
       case E_KO:
       case E_STATUS: {
+        if (s.isOut(x)) return 0; // knocked out already: the effect changes nothing
         const enemy = s.owner[x] !== me;
         const left = s.hpOf(x) - s.damage[x]!;
         const amt = verb === E_KO ? left : verb === E_STATUS ? 1 : s.jobAmount[q]!;
@@ -523,6 +550,7 @@ export class Scorer {
         return enemy ? v : -v;
       }
       case E_HEAL:
+        if (s.isOut(x)) return 0; // too late to heal (state.ts heal)
         return (s.owner[x] === me ? 1 : -1) * Math.min(s.jobAmount[q]!, s.damage[x]!) + (tab.effTo[e] === TO_CHOSEN_OWN ? 0 : 0);
       case E_DRAW:
         this.placeScore(s, me, x, y);

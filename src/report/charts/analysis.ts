@@ -1,7 +1,8 @@
 /** Charts of analyses that span several runs (tournaments): built from their own results, not a run summary. */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Rating } from '../../analysis/bradley-terry.js';
-import { SCHEMA, WIDTH, COLOUR } from './types.js';
+import { SCHEMA, WIDTH } from './types.js';
+import { nameScale } from './palette.js';
 
 export function tournamentMatrixChart(title: string, cells: { row: string; column: string; rate: number; games: number; label: string }[], order: string[]): TopLevelSpec {
   return {
@@ -41,7 +42,7 @@ export function ratingsChart(title: string, ratings: Rating[], reference: string
     data: { values: rows },
     encoding: { y: { field: 'name', type: 'nominal', title: 'Entrant', sort: null } },
     layer: [
-      { mark: { type: 'point', filled: true, size: 80, color: COLOUR.estimate }, encoding: { x: { field: 'elo', type: 'quantitative', title: 'Rating (Elo points)' }, tooltip: [{ field: 'name' }, { field: 'label', title: 'rating [95% interval]' }] } },
+      { mark: { type: 'point', filled: true, size: 80 }, encoding: { x: { field: 'elo', type: 'quantitative', title: 'Rating (Elo points)' }, color: { field: 'name', type: 'nominal', legend: null, scale: nameScale('policy', rows.map((r) => r.name)) }, tooltip: [{ field: 'name' }, { field: 'label', title: 'rating [95% interval]' }] } },
       { mark: { type: 'errorbar', ticks: true }, encoding: { x: { field: 'low', type: 'quantitative', title: 'Rating (Elo points)' }, x2: { field: 'high' } } },
     ],
   } as TopLevelSpec;

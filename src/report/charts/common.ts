@@ -2,6 +2,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { wilson, Z95 } from '../../sim/stats/intervals.js';
 import { type ChartBuilder, type ReportInput, SCHEMA, WIDTH, COLOUR } from './types.js';
+import { nameScale, seatScale } from './palette.js';
 
 interface RateRow {
   name: string;
@@ -11,8 +12,8 @@ interface RateRow {
   label: string;
 }
 
-/** Horizontal bars with 95% error bars and a dashed reference line at `fair`. */
-export function rateChart(title: string, axis: string, rows: RateRow[], fair: number, fairLabel: string, intervalWords = '95% Wilson interval'): TopLevelSpec {
+/** Horizontal bars with 95% error bars and a dashed reference line at `fair`; `colours` gives each row's bar its seat's or name's colour. */
+export function rateChart(title: string, axis: string, rows: RateRow[], fair: number, fairLabel: string, intervalWords = '95% Wilson interval', colours?: { domain: string[]; range: string[] }): TopLevelSpec {
   return {
     $schema: SCHEMA,
     title: { text: title, subtitle: `bars: estimate; whiskers: ${intervalWords}; dashed line: ${fairLabel}` },
@@ -26,6 +27,7 @@ export function rateChart(title: string, axis: string, rows: RateRow[], fair: nu
             mark: { type: 'bar', color: COLOUR.estimate, opacity: 0.85 },
             encoding: {
               x: { field: 'rate', type: 'quantitative', title: 'Win rate (%)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+              ...(colours ? { color: { field: 'name', type: 'nominal', legend: null, scale: colours } } : {}),
               tooltip: [
                 { field: 'name', title: axis },
                 { field: 'label', title: 'win rate [95% interval]' },
@@ -80,7 +82,7 @@ export const winRateBySeat: ChartBuilder = {
   build({ summary: s }: ReportInput) {
     const rows = s.seats.map((seat) => rowOf(`seat ${seat.seat} (${seat.policy})`, seat.wins, s.games));
     const { fair, label } = fairSeatShare(s);
-    return rateChart('Win rate by seat', 'Seat (policy)', rows, fair, label);
+    return rateChart('Win rate by seat', 'Seat (policy)', rows, fair, label, undefined, seatScale(s.seats.map((seat, i) => ({ seat: seat.seat, label: rows[i]!.name }))));
   },
 };
 
@@ -89,7 +91,7 @@ export const winRateByPolicy: ChartBuilder = {
   build({ summary: s }: ReportInput) {
     const rows = s.policies.map((p) => rowOf(p.label, p.wins, p.seatGames));
     const { fair, label } = fairSeatShare(s);
-    return rateChart('Win rate by policy (per seat-game)', 'Policy', rows, fair, label);
+    return rateChart('Win rate by policy (per seat-game)', 'Policy', rows, fair, label, undefined, nameScale('policy', rows.map((r) => r.name)));
   },
 };
 

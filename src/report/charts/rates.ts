@@ -8,6 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { analyseRates, FDR_Q } from '../../analysis/rates.js';
 import { tableRateRows } from '../../sim/stats/summary.js';
 import { type ChartBuilder, SCHEMA, WIDTH, COLOUR } from './types.js';
+import { nameScale } from './palette.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
@@ -64,7 +65,7 @@ export const tableRates: ChartBuilder = {
                     mark: { type: 'point', filled: true, size: 30 },
                     encoding: {
                       x: { field: 'rate', type: 'quantitative', title: 'Rate (%)' },
-                      color: grouped ? { field: 'group', type: 'nominal', title: 'Group' } : { field: 'status', type: 'nominal', title: null, scale: { domain: [`differs (FDR ${FDR_Q})`, 'as the rest', 'too few games'], range: [COLOUR.reference, COLOUR.estimate, COLOUR.capped] } },
+                      color: grouped ? { field: 'group', type: 'nominal', title: 'Group', scale: nameScale('group', [...Object.values(t.groups ?? {}), ...data.map((d) => d.group)]) } : { field: 'status', type: 'nominal', title: null, scale: { domain: [`differs (FDR ${FDR_Q})`, 'as the rest', 'too few games'], range: [COLOUR.reference, COLOUR.estimate, COLOUR.capped] } },
                       shape: { field: 'status', type: 'nominal', title: grouped ? 'Status' : null, ...(grouped ? {} : { legend: null }) },
                       tooltip: [{ field: 'row', title: name }, { field: 'group' }, { field: 'label', title: 'rate' }, { field: 'status' }],
                     },

@@ -1,6 +1,7 @@
 /** Squirmish charts: which card knocks out which, and damage dealt against damage taken per card. */
 import type { TopLevelSpec } from 'vega-lite';
 import { type ChartBuilder, SCHEMA } from './types.js';
+import { nameScale } from './palette.js';
 
 export const squirmishKoMatrix: ChartBuilder = {
   id: 'squirmish-ko-matrix',
@@ -59,7 +60,7 @@ export const squirmishDamage: ChartBuilder = {
       encoding: {
         x: { field: 'taken', type: 'quantitative', title: 'Damage taken per game placed (counters)' },
         y: { field: 'dealt', type: 'quantitative', title: 'Damage dealt per game placed (counters)' },
-        color: { field: 'group', type: 'nominal', title: 'Group' },
+        color: { field: 'group', type: 'nominal', title: 'Group', scale: nameScale('group', [...Object.values(t.groups ?? {}), ...rows.map((r) => r.group)]) },
         size: { field: 'kos', type: 'quantitative', title: 'KOs per game placed' },
         tooltip: [{ field: 'card' }, { field: 'group' }, { field: 'dealt', format: '.2f' }, { field: 'taken', format: '.2f' }, { field: 'kos', format: '.3f' }, { field: 'koed', title: 'KO suffered per game', format: '.3f' }, { field: 'placed', title: 'games placed', format: ',' }],
       },

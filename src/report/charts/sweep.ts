@@ -1,6 +1,7 @@
 /** Sweep charts: a metric over the grid, as curves with intervals (one field) or a heat map (two). */
 import type { TopLevelSpec } from 'vega-lite';
 import { SCHEMA, WIDTH } from './types.js';
+import { seatColour, nameColour } from './palette.js';
 
 export interface SweepPoint {
   cell: number;
@@ -10,6 +11,12 @@ export interface SweepPoint {
   low: number;
   high: number;
   kind: 'proportion' | 'mean';
+}
+
+/** A seat series ("seat 1") in its seat's colour, a bot's series in its policy colour, anything else by name. */
+function seriesScale(series: readonly string[]): { domain: string[]; range: string[] } {
+  const domain = [...new Set(series)];
+  return { domain, range: domain.map((s) => (/^seat \d+$/.test(s) ? seatColour(Number(s.slice(5))) : nameColour('policy', s))) };
 }
 
 const label = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -26,7 +33,7 @@ export function sweepCurve(title: string, field: string, points: SweepPoint[], y
     title: { text: title, subtitle: `each point: one cell of the sweep; whiskers: 95% intervals; all cells play the same seeds` },
     width: WIDTH,
     data: { values: rows },
-    encoding: { x, color: { field: 'series', type: 'nominal', title: null, sort: null } },
+    encoding: { x, color: { field: 'series', type: 'nominal', title: null, sort: null, scale: seriesScale(points.map((p) => p.series)) } },
     layer: [
       { mark: { type: 'line', point: true }, encoding: { y, tooltip: [{ field: 'x', title: field }, { field: 'series' }, { field: 'value', format: kind === 'proportion' ? '.2%' : '.2f' }] } },
       { mark: { type: 'errorbar', ticks: true }, encoding: { y: { ...y, field: 'low' }, y2: { field: 'high' } } },

@@ -8,6 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { FDR_Q } from '../../analysis/rates.js';
 import type { FairRow, WeightRow } from '../../analysis/weights.js';
 import { SCHEMA, WIDTH, COLOUR } from './types.js';
+import { nameScale } from './palette.js';
 
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}`;
 const FLAG = `differs from 0 (FDR ${FDR_Q * 100}%)`;
@@ -114,7 +115,7 @@ function rankedDots(o: {
             mark: { type: 'point', filled: true, size: 40 },
             encoding: {
               x: { ...x, field: o.value },
-              color: { field: 'group', type: 'nominal', title: 'Group' },
+              color: { field: 'group', type: 'nominal', title: 'Group', scale: nameScale('group', o.data.map((d) => String(d.group))) },
               shape: { field: 'status', type: 'nominal', title: 'Status', legend: { labelLimit: 320 }, scale: { domain: o.statuses, range: ['circle', 'triangle'] } },
               tooltip: [{ field: 'subject', title: noun }, { field: 'group' }, ...o.tooltip, { field: 'status' }],
             },

@@ -19,6 +19,7 @@ import type { Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
 import { masterSeedFrom } from '../rng.js';
 import type { RulesContext } from '../types.js';
 import { STAT_OVERRIDES } from '../stat-paths.js';
+import { parseCondition, checkAssertionPath, HEADLINE_PATHS, type Assertion, type Condition } from './expect.js';
 import { EPSILON_POLICY, epsilonValue, combinedEpsilon } from '../strength.js';
 import type { AnyGameModule, PolicySpec } from '../types.js';
 
@@ -102,6 +103,11 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       )
       .optional()
       .describe('A grid over scenario fields, e.g. `rules.suddenDeath: [false, true]`, or card and character stats by name, e.g. `cards.Mudgrub.hp: [4, 5, 6]`; every combination is a cell, and all cells play the same seeds.'),
+    expect: z
+      .record(z.string().min(1).max(LIMITS.sweepPath), z.unknown())
+      .refine((o) => Object.keys(o).length <= LIMITS.variants, `at most ${LIMITS.variants} assertions`)
+      .optional()
+      .describe('Design assertions, judged on every run and failing `squabble check`: a measured value and what you want of it, e.g. `capped.rate: "< 0.01"`, `firstPlayer.decidedShare: [0.45, 0.55]`, `cards.*.winRateWhenPlaced: [0.35, 0.65]` (docs/scenarios.md, "Design assertions").'),
     seating: z
       .enum(['fixed', 'rotate'])
       .default('fixed')
@@ -583,6 +589,19 @@ export function buildPlan(
     });
   }
 
+  // Design assertions: every path names something a run of this scenario measures.
+  const tables = game.metrics.tables?.(resolvedRules, players) ?? [];
+  const expect: Assertion[] = Object.entries(base.expect ?? {}).map(([path, value]) => {
+    const condition = parseCondition(value);
+    if (typeof condition === 'string') fail(['expect', path], condition);
+    const problem = checkAssertionPath(path, players, labels, tables);
+    if (problem) {
+      const hint = didYouMean(path, [...HEADLINE_PATHS, ...Array.from({ length: players }, (_, i) => `seats.${i}.winRate`), ...tables.flatMap((t) => (t.rates ?? []).map((r) => `${t.name}.*.${r.name}`))]);
+      fail(['expect', path], hint && problem.startsWith('not something') ? `${problem} (did you mean ${hint}?)` : problem);
+    }
+    return { path, text: Array.isArray(value) ? `in [${value.join(', ')}]` : String(value).trim(), condition: condition as Condition };
+  });
+
   // Command-line overrides are checked like the fields they replace.
   const games = overrides.games ?? base.games;
   if (!Number.isInteger(games) || games < 1 || games > LIMITS.games)
@@ -608,6 +627,7 @@ export function buildPlan(
     masterSeed: masterSeedFrom(seed),
     scenarioHash: planHash(game.id, players, resolvedRules, seats, base.seating),
     ...(entrants ? { entrants } : {}),
+    ...(expect.length ? { expect } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 /** A scenario file after validation: everything a run needs, with every default filled in. */
 import type { AnyGameModule, PolicySpec } from '../types.js';
+import type { Assertion } from './expect.js';
 
 export interface SeatPlan {
   policy: string;
@@ -51,6 +52,8 @@ export interface Plan {
    * names none. Not part of the hash: a run plays `seats`.
    */
   entrants?: SeatPlan[];
+  /** The scenario's design assertions (`expect:`), judged on every run; not part of the hash. */
+  expect?: Assertion[];
 }
 
 /** What the loader needs to know about games and policies (injected: src/sim never names a game). */

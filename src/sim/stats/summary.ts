@@ -5,6 +5,7 @@
  */
 import type { AnyGameModule } from '../types.js';
 import type { Plan } from '../scenario/types.js';
+import type { AssertionsSummary } from '../scenario/expect.js';
 import { CLUSTER_SUMS, type Accumulator } from './accumulator.js';
 import { metricTables } from '../batch.js';
 import { wilson, clusterWilson } from './intervals.js';
@@ -233,6 +234,8 @@ export interface Summary {
    * estimates and flags, so that scripts need not parse CSV. Written by `run`, `merge` and sweeps.
    */
   balance?: BalanceSheet[];
+  /** The scenario's design assertions (`expect:`) judged on this run (src/analysis/assertions.ts). */
+  assertions?: AssertionsSummary;
   /** Game indices that show each headline figure and each table-rate row; replay them with `squabble replay <run> --example`. */
   examples?: Examples;
   metrics: {

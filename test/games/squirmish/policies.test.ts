@@ -17,7 +17,8 @@ import { summarise } from '../../../src/sim/stats/summary.js';
 import { Rng } from '../../../src/sim/rng.js';
 import { planOf } from '../../helpers/plans.js';
 import { stateDifference } from '../../helpers/state-equal.js';
-import { position, ScriptedRng, handNames } from './position.js';
+import { position, ScriptedRng, handNames, choose, legalText } from './position.js';
+import { cardWorth } from '../../../src/games/squirmish/card-worth.js';
 
 function choice(policy: typeof greedy, s: ReturnType<typeof position>, params: Record<string, unknown> = {}): string {
   const actions = new Int32Array(squirmish.actionCapacity(s.rules, s.players));
@@ -44,6 +45,35 @@ describe('greedy', () => {
     // Plain11 (3 HP, hurt) at (1,0); Plain26 (12 HP) at (-1,0). Place Plain16 next to Plain11.
     const s = position({ step: 'place or move', grid: [['Plain1', 0, 0, 0], ['Plain11', 1, 1, 0, 1], ['Plain26', 1, -1, 0]], hands: [['Plain16'], []] });
     expect(choice(greedy, s)).toMatch(/places Plain16 at \((2, 0|1, -1|1, 1)\)/);
+  });
+});
+
+describe('situations greedy and planner exist for (issue 16)', () => {
+  it('do not spend a damage effect on a card already knocked out when a live enemy can take it', () => {
+    // Plain11 (3 HP, 3 damage) is knocked out and leaves in clean-up whatever happens; Plain17 is unhurt.
+    const zapper = { name: 'Zapper', hp: 8, attack: [0, 1, 2, 3, 4, 5], abilities: [{ when: 'after-attack', do: [{ damage: 2, to: 'chosen-enemy' }] }] };
+    for (const policy of [greedy, planner]) {
+      const rng = new ScriptedRng([2]);
+      const s = position({ cards: [zapper], grid: [['Zapper', 0, 0, 0], ['Plain16', 1, 1, 0], ['Plain11', 1, -1, 0, 3], ['Plain17', 1, 0, 1]] }, rng);
+      choose(s, /Zapper .* attacks Plain16/, rng);
+      expect(legalText(s)).toContain('seat 0 chooses Plain11 (damage of Zapper)');
+      expect(choice(policy, s)).toBe('seat 0 chooses Plain17 (damage of Zapper)');
+    }
+  });
+
+  it('value a card by what its abilities do, not only by HP and mean damage', () => {
+    // Hitter: 5 HP and the plain die, +2 on every attack. HP + mean damage rates it below Plain6
+    // (8 HP, the same die); the damage it deals before it is knocked out rates it above.
+    const hitter = { name: 'Hitter', hp: 5, attack: [0, 1, 2, 3, 4, 5], abilities: [{ when: 'attack', do: [{ add: 2 }] }] };
+    const wall = { name: 'Wall', hp: 99, attack: ['none', 'none', 'none', 'none', 'none', 'none'] };
+    const s = position({ step: 'place or move', cards: [hitter, wall], grid: [['Plain16', 0, 0, 0], ['Wall', 1, 1, 0]], hands: [['Plain6', 'Hitter'], []] });
+    const t = s.table;
+    const worth = cardWorth(t);
+    const [h, p6] = [t.indexOf('Hitter'), t.indexOf('Plain6')];
+    expect(t.hp[h]! * 0.5 + t.meanDamage[h]! * 3).toBeLessThan(t.hp[p6]! * 0.5 + t.meanDamage[p6]! * 3);
+    expect(worth.perAttack[h]).toBeCloseTo(worth.perAttack[p6]! + 2, 9);
+    expect(worth.worth[h]).toBeGreaterThan(worth.worth[p6]!);
+    for (const policy of [greedy, planner]) expect(choice(policy, s)).toMatch(/places Hitter at/);
   });
 });
 

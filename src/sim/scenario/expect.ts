@@ -1,0 +1,95 @@
+/**
+ * A scenario's `expect:` block (design assertions), as the loader reads it: each path names
+ * something a run measures, each condition is a band or a comparison. Judging them on a run is
+ * src/analysis/assertions.ts.
+ */
+import type { MetricTableSpec } from '../types.js';
+
+export type Condition = { kind: 'band'; low: number; high: number } | { kind: '<' | '<=' | '>' | '>='; value: number };
+
+export interface Assertion {
+  /** As written: `capped.rate`, `seats.0.winRate`, `cards.*.winRateWhenPlaced`. */
+  path: string;
+  /** As written: `[0.45, 0.55]` or `"< 0.01"`. */
+  text: string;
+  condition: Condition;
+}
+
+const NUMBER = /^\s*(<=|>=|<|>)\s*(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*$/i;
+
+/** `[low, high]` or a comparison such as `"< 0.01"`; a message saying what was expected otherwise. */
+export function parseCondition(value: unknown): Condition | string {
+  if (Array.isArray(value)) {
+    if (value.length !== 2 || typeof value[0] !== 'number' || typeof value[1] !== 'number' || !Number.isFinite(value[0]) || !Number.isFinite(value[1]))
+      return `expected [low, high] (two numbers) or a comparison such as "< 0.01", found ${JSON.stringify(value)}`;
+    if (value[0] > value[1]) return `expected [low, high] with low <= high, found [${value[0]}, ${value[1]}]`;
+    return { kind: 'band', low: value[0], high: value[1] };
+  }
+  if (typeof value === 'string') {
+    const m = NUMBER.exec(value);
+    if (m) return { kind: m[1] as '<' | '<=' | '>' | '>=', value: Number(m[2]) };
+  }
+  return `expected [low, high] (two numbers) or a comparison such as "< 0.01", ">= 2", found ${JSON.stringify(value)}`;
+}
+
+export const HEADLINE_PATHS = ['firstPlayer.decidedShare', 'firstPlayer.winRate', 'draws.rate', 'capped.rate', 'length.turns.mean', 'length.rounds.mean'];
+
+/** What a scenario may assert about, for messages. */
+export function assertionPathsHelp(players: number, labels: readonly string[], tables: readonly MetricTableSpec[]): string {
+  const rates = tables.flatMap((t) => (t.rates ?? []).map((r) => `${t.name}.<row or *>.${r.name}`));
+  return [...HEADLINE_PATHS, `seats.<0-${players - 1}>.winRate`, `policies.<${labels.join(' | ')}>.winRate`, ...rates].join(', ');
+}
+
+/** Null when `path` names something a run of this scenario measures; otherwise what is wrong. */
+export function checkAssertionPath(path: string, players: number, labels: readonly string[], tables: readonly MetricTableSpec[]): string | null {
+  if (HEADLINE_PATHS.includes(path)) return null;
+  const seat = /^seats\.(\d+)\.winRate$/.exec(path);
+  if (seat) return Number(seat[1]) < players ? null : `no seat ${seat[1]} in a ${players}-player game`;
+  if (path.startsWith('policies.') && path.endsWith('.winRate')) {
+    const label = path.slice('policies.'.length, -'.winRate'.length);
+    return labels.includes(label) ? null : `no policy labelled ${JSON.stringify(label)} in this scenario (its labels: ${labels.join(', ')})`;
+  }
+  for (const t of tables) {
+    if (!path.startsWith(`${t.name}.`)) continue;
+    for (const r of t.rates ?? []) {
+      if (!path.endsWith(`.${r.name}`)) continue;
+      const row = path.slice(t.name.length + 1, -(r.name.length + 1));
+      if (row === '*' || t.rows.includes(row)) return null;
+      return `no row ${JSON.stringify(row)} in the ${t.name} table (use * for every row)`;
+    }
+    return `the ${t.name} table has no such rate; its rates: ${(t.rates ?? []).map((r) => r.name).join(', ') || 'none'}`;
+  }
+  return `not something a run measures; expected one of ${assertionPathsHelp(players, labels, tables)}`;
+}
+
+export type Verdict = 'pass' | 'fail' | 'undecided';
+
+export interface AssertionValue {
+  /** What was measured: the path with a wildcard replaced by the row. */
+  what: string;
+  estimate: number;
+  interval: [number, number];
+  /** Trials behind the estimate (games, decided games, seat-games or a row's trials). */
+  n: number;
+  verdict: Verdict;
+}
+
+export interface AssertionResult {
+  path: string;
+  text: string;
+  verdict: Verdict;
+  /** The values checked (one, or one per row of a wildcard), those that decide the verdict first. */
+  values: AssertionValue[];
+  /** The verdict with its evidence, in one line. */
+  statement: string;
+}
+
+export interface AssertionsSummary {
+  alpha: number;
+  /** Values checked in the run: each interval is at 1 − alpha / checked. */
+  checked: number;
+  confidence: number;
+  results: AssertionResult[];
+  /** Every assertion passed. */
+  passed: boolean;
+}
