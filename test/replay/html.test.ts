@@ -198,7 +198,7 @@ describe('replay --html with a hostile card name from a deck file', () => {
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(file, 'utf8')).not.toContain(HOSTILE);
     const { page, dialogs } = await openCountingDialogs(file);
-    // Game 2 of classic-greedy: the renamed card attacks at step 4 and is knocked out into seat 1's victory pile at step 21.
+    // Game 2 of classic-greedy: the renamed card is in the drawing at step 4 (on the grid) and at step 30 (in a victory pile).
     for (const step of [4, 30]) {
       await page.locator('#slider').fill(String(step));
       expect(await page.locator('#drawing script').count()).toBe(0);

@@ -3,7 +3,7 @@
  * each character's base in its seat's colour with a line for its facing and a pale wedge for
  * its field of view (the active character's outlined); the moves of the step as dashed lines
  * from start to end (the route the planner took between them is not recorded); each attack
- * of the step as a line of sight (melee red; a clear shot green; a covered shot orange,
+ * of the step as a line of sight (melee red; a clear shot green; a covered shot purple,
  * dashed; out of sight grey, dotted) labelled with its cover; the turn's earlier move and
  * attack stay drawn, faded, until replaced; beside it, every character's HP
  * and SPECIAL, and under it the step's log with the dice.
@@ -17,7 +17,7 @@ const SIDE = 300;
 const ATTACK_STYLE = {
   melee: { stroke: '#c0392b', dash: undefined },
   clear: { stroke: '#2e8b57', dash: undefined },
-  covered: { stroke: '#e67e22', dash: '8 5' },
+  covered: { stroke: '#7b3294', dash: '8 5' },
   'out of sight': { stroke: '#888', dash: '2 4' },
 } as const;
 

@@ -7,9 +7,8 @@
  */
 import { escapeHtml } from '../../report/escape.js';
 
-/** One colour per seat, the same in every game's drawing (Tableau 10, colour-blind friendlier order). */
-export const SEAT_COLOURS = ['#4e79a7', '#e15759', '#59a14f', '#f28e2b', '#b07aa1', '#76b7b2', '#edc948', '#9c755f'];
-export const seatColour = (seat: number): string => SEAT_COLOURS[seat % SEAT_COLOURS.length]!;
+/** A seat has the colour the report's charts give it (src/report/charts/palette.ts), in every drawing. */
+export { seatColour } from '../../report/charts/palette.js';
 
 /** Coordinates rounded to 0.1 unit: enough for the screen, and it keeps a 500-step page small. */
 export const n = (v: number): string => String(Math.round(v * 10) / 10);
