@@ -1,10 +1,13 @@
 /**
  * `squabble replay ... --html out.html`: one self-contained page that steps through a game —
- * the position (the game's rendering) with the move log beside it, moved by buttons, a slider
- * and the keys ← → Home End. Like the report it works offline: everything is inline and the
- * Content-Security-Policy forbids every request; the steps travel as escaped JSON.
+ * the position drawn as SVG (src/replay/draw/<game>.ts, from GameModule.scene) above its text
+ * rendering, with the move log beside it, moved by buttons, a slider and the keys ← → Home End.
+ * Like the report it works offline: everything is inline and the Content-Security-Policy
+ * forbids every request; the steps travel as escaped JSON. The SVG of each step is built here
+ * in Node with every string escaped (names come from data files), so the page only swaps it in.
  */
 import type { ReplayGame } from './steps.js';
+import { drawSteps } from './draw/index.js';
 import { escapeHtml, jsonForScript } from '../report/escape.js';
 import { CSP } from '../report/html.js';
 
@@ -16,6 +19,10 @@ h1{font-size:1.2rem;margin:0 0 .6rem}
 .controls input[type=range]{flex:1;max-width:36rem}
 #where{font-variant-numeric:tabular-nums;min-width:9rem}
 main{display:grid;grid-template-columns:minmax(0,1fr) 26rem;gap:1rem;align-items:start}
+#drawing svg{max-width:100%;height:auto;display:block;border:1px solid #ddd;border-radius:6px;background:#fff}
+#drawing:empty{display:none}
+details{margin-top:.6rem}
+summary{cursor:pointer;color:#555}
 #picture{font-family:"DejaVu Sans Mono",monospace;font-size:13px;line-height:1.25;background:#fafafa;border:1px solid #ddd;border-radius:6px;padding:.8rem;margin:0;white-space:pre-wrap;overflow-wrap:anywhere;min-height:20rem}
 #move{font-weight:bold;margin:0 0 .5rem;min-height:1.4em}
 ol#log{font-size:12px;margin:0;padding-left:2.6rem;max-height:70vh;overflow:auto;border:1px solid #ddd;border-radius:6px}
@@ -29,6 +36,7 @@ const SCRIPT = `
   var game = JSON.parse(document.getElementById('replay-data').textContent);
   var steps = game.steps, at = 0;
   var picture = document.getElementById('picture'), move = document.getElementById('move');
+  var drawing = document.getElementById('drawing');
   var slider = document.getElementById('slider'), where = document.getElementById('where');
   var log = document.getElementById('log');
   slider.max = String(steps.length - 1);
@@ -43,6 +51,8 @@ const SCRIPT = `
     at = Math.max(0, Math.min(steps.length - 1, i));
     var step = steps[at];
     picture.textContent = step.picture;
+    // The SVG was built and escaped by squabble (src/replay/draw); no string from the data reaches it unescaped.
+    drawing.innerHTML = step.svg || '';
     move.textContent = moveText(step.move) + (at === steps.length - 1 ? ' \\u2014 ' + game.result : '');
     slider.value = String(at);
     where.textContent = 'step ' + at + ' of ' + (steps.length - 1);
@@ -66,7 +76,16 @@ const SCRIPT = `
 })();
 `;
 
+/** The page's data: each step's move, text and SVG (the scenes themselves stay out: the SVG is all the page needs). */
+function pageData(r: ReplayGame) {
+  const { steps, ...rest } = r;
+  const svgs = drawSteps(r.game, steps, r.seats);
+  return { ...rest, steps: steps.map((step, i) => ({ move: step.move, picture: step.picture, svg: svgs[i]! })) };
+}
+
 export function replayHtml(r: ReplayGame): string {
+  const data = pageData(r);
+  const hasDrawing = data.steps.some((step) => step.svg !== null);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
@@ -77,8 +96,8 @@ export function replayHtml(r: ReplayGame): string {
 <h1>${escapeHtml(r.title)}</h1>
 <div class="controls"><button id="first" title="first (Home)">|&#x25C0;</button><button id="prev" title="back (&#x2190;)">&#x25C0;</button><button id="next" title="forward (&#x2192;)">&#x25B6;</button><button id="last" title="last (End)">&#x25B6;|</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step"><span id="where"></span></div>
-<main><section><p id="move"></p><pre id="picture"></pre></section><ol id="log" start="0"></ol></main>
-<script type="application/json" id="replay-data">${jsonForScript(r)}</script>
+<main><section><p id="move"></p><div id="drawing"></div>${hasDrawing ? '<details><summary>the position as text</summary><pre id="picture"></pre></details>' : '<pre id="picture"></pre>'}</section><ol id="log" start="0"></ol></main>
+<script type="application/json" id="replay-data">${jsonForScript(data)}</script>
 <script>${SCRIPT}</script>
 </body></html>
 `;

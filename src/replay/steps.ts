@@ -13,6 +13,8 @@ export interface ReplayStep {
   move: { turn: number; round: number; seat: number; label: string; legal: number; text: string } | null;
   /** The game's text rendering after the move (GameModule.render). */
   picture: string;
+  /** The position as plain data for the page's drawing (GameModule.scene); null for a game without one. */
+  scene: object | null;
 }
 
 export interface ReplayGame {
@@ -48,10 +50,10 @@ export function replayGame(plan: Plan, index: number, checkInvariants = false, o
       if (record.steps.length === 0) {
         record.seats = Array.from({ length: plan.players }, (_, s) => labelOfSeat(s));
         record.firstSeat = state.firstSeat;
-        record.steps.push({ move: null, picture: game.render(state) });
+        record.steps.push({ move: null, picture: game.render(state), scene: game.scene?.(state) ?? null });
         return;
       }
-      record.steps.push({ move: pending, picture: game.render(state) });
+      record.steps.push({ move: pending, picture: game.render(state), scene: game.scene?.(state) ?? null });
     },
   };
   try {

@@ -62,5 +62,5 @@ export function headlineExamples(s: Summary): string | null {
   const parts = Object.entries(h)
     .filter(([, games]) => games.length)
     .map(([name, games]) => `${words[name] ?? name}: ${games.join(', ')}`);
-  return parts.length ? `Example games (game indices) — ${parts.join('; ')}. Replay one with \`squabble replay <results dir> --example longest\` (or a row name, e.g. \`--example "<row>/lost"\`).` : null;
+  return parts.length ? `Example games (game indices) — ${parts.join('; ')}. Replay one with \`squabble replay <results dir> --example longest\` (or a row name, e.g. \`--example "<row>/lost"\`); add \`--html longest.html\` for a page that draws the game move by move.` : null;
 }

@@ -191,6 +191,12 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   /** The position as text, for traces. */
   render(state: S): string;
   /**
+   * The position as plain JSON data for the drawing on `replay --html` pages
+   * (src/replay/draw/<game>.ts turns it into SVG). Called only when replaying, never in play,
+   * so it may allocate freely.
+   */
+  scene?(state: S): object;
+  /**
    * Hidden-information games: re-deal everything `seat` cannot see (deck order, opponents'
    * hands...) at random, consistently with what it has seen, so a search policy can sample a
    * world it cannot tell from the real one. Called on a scratch copy, never on the real state.

@@ -5,7 +5,7 @@
  * and stepping forward and back returns the same picture (text and pixels).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -105,6 +105,107 @@ describe.each(GAMES)('replay --html of %s', (game, scenario, index) => {
     expect(await picture()).toBe(record.steps[2]!.picture);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+/**
+ * One drawing per game, compared with the PNG committed in test/replay/golden/ (made by this
+ * test with SQUABBLE_UPDATE_REPLAY_GOLDENS=1; look at it before committing). Chromium may
+ * antialias a few pixels differently between runs, so up to 0.5% of pixels may differ.
+ */
+const GOLDEN_DIR = 'test/replay/golden';
+const DRAWINGS = [
+  ['worms', 'scenarios/worms/random-2p.yaml', '3', 40],
+  ['squish', 'scenarios/squish/advanced.yaml', '25', 7],
+  ['squirmish', 'scenarios/squirmish/classic-greedy.yaml', '2', 43],
+  ['squall', 'scenarios/squall/sniper-vs-brawler-ruins.yaml', '0', 20],
+] as const;
+
+describe.each(DRAWINGS)('replay --html drawing of %s', (game, scenario, index, step) => {
+  it(`matches ${GOLDEN_DIR}/${game}.png at step ${step}, and stepping forward then back redraws the same picture`, async () => {
+    const file = join(dir, `${game}-drawing.html`);
+    const r = await cli('replay', scenario, '--game', index, '--html', file);
+    expect(r.code, r.err).toBe(0);
+    const page = await browser.newPage({ viewport: { width: 1300, height: 900 }, deviceScaleFactor: 1 });
+    await page.goto(pathToFileURL(file).href);
+    await page.locator('#slider').fill(String(step));
+    expect(await page.locator('body').getAttribute('data-step')).toBe(String(step));
+    const drawing = page.locator('#drawing svg');
+    const markup = await page.locator('#drawing').innerHTML();
+    const shot = await drawing.screenshot({ animations: 'disabled' });
+    const golden = join(GOLDEN_DIR, `${game}.png`);
+    if (process.env.SQUABBLE_UPDATE_REPLAY_GOLDENS === '1') {
+      mkdirSync(GOLDEN_DIR, { recursive: true });
+      writeFileSync(golden, shot);
+    }
+    expect(existsSync(golden), `${golden} is missing: run this test with SQUABBLE_UPDATE_REPLAY_GOLDENS=1 and look at the picture`).toBe(true);
+    expect(await differingPixels(page, shot, readFileSync(golden))).toBeLessThan(0.005);
+
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    expect(await page.locator('#drawing').innerHTML()).not.toBe(markup);
+    for (let i = 0; i < 5; i++) await page.click('#prev');
+    expect(await page.locator('#drawing').innerHTML()).toBe(markup);
+    expect(await differingPixels(page, shot, await drawing.screenshot({ animations: 'disabled' }))).toBeLessThan(0.001);
+    await page.close();
+  });
+});
+
+/** Open a page, dismissing and recording every dialog (a script that ran would open one). */
+async function openCountingDialogs(file: string): Promise<{ page: Page; dialogs: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(pathToFileURL(file).href);
+  return { page, dialogs };
+}
+
+describe('replay --html with hostile names', () => {
+  it('draws a seat named <script> as text: no element, no dialog', async () => {
+    const HOSTILE = '<script>alert(1)</script>';
+    const scenario = join(dir, 'hostile.yaml');
+    writeFileSync(scenario, `name: "${HOSTILE}"\ngame: worms\nseats:\n  - policy: random\n    name: "${HOSTILE}"\n  - policy: greedy\n    name: "<img src=x onerror=alert(2)>"\ngames: 10\nseed: 3\n`);
+    const file = join(dir, 'hostile.html');
+    const r = await cli('replay', scenario, '--game', '0', '--html', file);
+    expect(r.code, r.err).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    expect(html).not.toContain(HOSTILE);
+    expect(html).not.toContain('<img src=x');
+    const { page, dialogs } = await openCountingDialogs(file);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('#drawing script, #drawing img').count()).toBe(0);
+    const texts = await page.locator('#drawing text').allTextContents();
+    expect(texts.some((t) => t.startsWith('<script>'))).toBe(true);
+    expect(texts.some((t) => t.startsWith('<img src=x'))).toBe(true);
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('replay --html with a hostile card name from a deck file', () => {
+  it('draws a Squirmish card named <script> as text on the grid and in the victory pile: no element, no dialog', async () => {
+    const HOSTILE = '<script>alert(1)</script>';
+    const deck = readFileSync('scenarios/squirmish/decks/classic-70.yaml', 'utf8').replaceAll('Dive Gull', HOSTILE);
+    expect(deck).toContain(HOSTILE);
+    writeFileSync(join(dir, 'hostile-deck.yaml'), deck);
+    const scenario = readFileSync('scenarios/squirmish/classic-greedy.yaml', 'utf8').replace('cards: decks/classic-70.yaml', 'cards: hostile-deck.yaml');
+    writeFileSync(join(dir, 'hostile-squirmish.yaml'), scenario);
+    const file = join(dir, 'hostile-squirmish.html');
+    const r = await cli('replay', join(dir, 'hostile-squirmish.yaml'), '--game', '2', '--html', file);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(file, 'utf8')).not.toContain(HOSTILE);
+    const { page, dialogs } = await openCountingDialogs(file);
+    // Game 2 of classic-greedy: the renamed card is in the drawing at step 4 (on the grid) and at step 30 (in a victory pile).
+    for (const step of [4, 30]) {
+      await page.locator('#slider').fill(String(step));
+      expect(await page.locator('#drawing script').count()).toBe(0);
+      const texts = await page.locator('#drawing text').allTextContents();
+      expect(texts.some((t) => t.includes('<script>')), `step ${step}`).toBe(true);
+    }
+    expect(dialogs).toEqual([]);
     await page.close();
   });
 });

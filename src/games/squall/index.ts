@@ -24,6 +24,7 @@ import {
 import { SquallState } from './state.js';
 import { reset, legalActions, apply, copy, checkInvariants, spotCentre } from './rules.js';
 import { render, describeAction } from './render.js';
+import { scene } from './scene.js';
 import { squallMetrics } from './metrics.js';
 import { squallPolicies } from './policies.js';
 import { squallLevels } from './levels.js';
@@ -122,6 +123,7 @@ export const squall: GameModule<SquallState, SquallRules> = {
   copy,
   describeAction,
   render,
+  scene,
   checkInvariants,
   metrics: squallMetrics,
   policies: squallPolicies,

@@ -102,7 +102,7 @@ export function render(s: SquallState): string {
   return lines.join('\n');
 }
 
-function eventText(s: SquallState, i: number): string {
+export function eventText(s: SquallState, i: number): string {
   const l = s.log;
   const o = i * LOG_WORDS;
   const a = l[o + 1]!;

@@ -10,6 +10,7 @@ import { squirmishRulesSchema, type SquirmishRules, prepareRules, checkSetup, po
 import { SquirmishState } from './state.js';
 import { reset, legalActions, apply, copy, checkInvariants, determinize, actionCapacityOf } from './rules.js';
 import { render, describeAction } from './render.js';
+import { scene } from './scene.js';
 import { squirmishMetrics } from './metrics.js';
 import { squirmishPolicies } from './policies.js';
 import { squirmishLevels } from './levels.js';
@@ -81,6 +82,7 @@ export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
   copy,
   describeAction,
   render,
+  scene,
   determinize,
   checkInvariants,
   metrics: squirmishMetrics,

@@ -27,7 +27,7 @@ function inPlayText(s: SquirmishState, i: number): string {
   return `${cardName(s, i)} s${s.owner[i]} ${s.damage[i]}/${s.hpOf(i)}`;
 }
 
-function eventsText(s: SquirmishState): string[] {
+export function eventsText(s: SquirmishState): string[] {
   const lines: string[] = [];
   for (let k = 0; k < s.evCount; k++) {
     const a = s.evCard[k]!;
@@ -72,6 +72,23 @@ function eventsText(s: SquirmishState): string[] {
   return lines;
 }
 
+/** The smallest window of grid columns and rows that holds every card in play (empty grid: max < min). */
+export function gridWindow(s: SquirmishState): { minX: number; minY: number; maxX: number; maxY: number } {
+  const W = s.W;
+  let minX = W;
+  let minY = W;
+  let maxX = -1;
+  let maxY = -1;
+  for (let k = 0; k < s.gridCount; k++) {
+    const c = s.cell[s.gridList[k]!]!;
+    minX = Math.min(minX, c % W);
+    maxX = Math.max(maxX, c % W);
+    minY = Math.min(minY, Math.floor(c / W));
+    maxY = Math.max(maxY, Math.floor(c / W));
+  }
+  return { minX, minY, maxX, maxY };
+}
+
 export function render(s: SquirmishState): string {
   const lines: string[] = [];
   const top = s.discardLen > 0 ? `, top ${cardName(s, s.discard[s.discardLen - 1]!)}` : '';
@@ -80,17 +97,7 @@ export function render(s: SquirmishState): string {
   lines.push(...eventsText(s));
   if (s.gridCount > 0) {
     const W = s.W;
-    let minX = W;
-    let minY = W;
-    let maxX = 0;
-    let maxY = 0;
-    for (let k = 0; k < s.gridCount; k++) {
-      const c = s.cell[s.gridList[k]!]!;
-      minX = Math.min(minX, c % W);
-      maxX = Math.max(maxX, c % W);
-      minY = Math.min(minY, Math.floor(c / W));
-      maxY = Math.max(maxY, Math.floor(c / W));
-    }
+    const { minX, minY, maxX, maxY } = gridWindow(s);
     let width = 1;
     for (let k = 0; k < s.gridCount; k++) width = Math.max(width, inPlayText(s, s.gridList[k]!).length);
     for (let y = minY; y <= maxY; y++) {

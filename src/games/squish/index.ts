@@ -13,6 +13,7 @@ import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, set
 import { SquishState } from './state.js';
 import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
 import { render, describeAction } from './render.js';
+import { scene } from './scene.js';
 import { squishMetrics } from './metrics.js';
 import { squishPolicies } from './policies.js';
 import { squishLevels } from './levels.js';
@@ -56,6 +57,7 @@ export const squish: GameModule<SquishState, SquishRules> = {
   copy,
   describeAction,
   render,
+  scene,
   checkInvariants,
   metrics: squishMetrics,
   policies: squishPolicies,

@@ -9,6 +9,7 @@ import { wormsRulesSchema, type WormsRules, deckCount, CARDS_PER_DECK, WORMS_PER
 import { WormsState } from './state.js';
 import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
 import { render, describeAction } from './render.js';
+import { scene } from './scene.js';
 import { wormsMetrics } from './metrics.js';
 import { wormsPolicies } from './policies.js';
 import { wormsLevels } from './levels.js';
@@ -44,6 +45,7 @@ export const worms: GameModule<WormsState, WormsRules> = {
   determinize: (state, _seat, rng) => rng.shuffle(state.deck, 0, state.deckLen),
   describeAction,
   render,
+  scene,
   checkInvariants,
   metrics: wormsMetrics,
   policies: wormsPolicies,
