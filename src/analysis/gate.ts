@@ -3,18 +3,21 @@
  * a new run against it.
  *
  * Method (docs/balance-gate.md): every metric is a proportion (k of n) or a mean (with its sd
- * and n). Each gets a two-sided z-test of "no change" (pooled for proportions, Welch for
- * means); the family of metrics of one scenario is corrected together with Holm's step-down
- * method at level alpha, so the chance of any false alarm in a scenario is at most alpha. A
- * metric is DRIFT only if its change is significant after correction AND at least the
- * tolerance (a change too small to matter is reported, not failed). Each row states the
- * smallest change the check would catch with 80% power at the corrected level.
+ * and n). Each gets a two-sided z-test of "no change": paired, on the per-game differences,
+ * where both runs kept each game's result (seat, draw, capped and first-player rates, mean
+ * lengths); otherwise pooled for proportions (times their design effect) and Welch for means.
+ * Every metric of every scenario checked together is one family, corrected with Holm's
+ * step-down method at level alpha, so the chance of any false alarm anywhere in the suite is
+ * at most alpha. A metric is DRIFT only if its change is significant after correction AND at
+ * least the tolerance (a change too small to matter is reported, not failed). Each row states
+ * the smallest change the unpaired test would catch with 80% power at the corrected level.
  *
  * The check replays the baseline's seed and game count, so an unchanged project reproduces
  * the baseline exactly (difference 0, verdict ok, every time). When the rules changed, both
  * runs share their per-game seeds (common random numbers), which correlates them positively:
- * the tests here treat them as independent, which overstates the variance of the difference —
- * false alarms become rarer, and the stated detectable changes are upper bounds.
+ * the paired test uses that; the unpaired tests treat the runs as independent, which
+ * overstates the variance of the difference — false alarms become rarer, and the stated
+ * detectable changes are upper bounds.
  */
 import { tableRateRows, type Summary } from '../sim/stats/summary.js';
 import type { Plan } from '../sim/scenario/types.js';
@@ -79,7 +82,7 @@ export function headlineMetrics(s: Summary): GateMetric[] {
 }
 
 export interface GateOptions {
-  /** Family-wise false-alarm rate per scenario. */
+  /** Family-wise false-alarm rate over every metric of every scenario checked together. */
   alpha: number;
   /** Smallest change of a proportion that matters (absolute, e.g. 0.01 = 1 point). */
   tolerance: number;
