@@ -100,7 +100,7 @@ describe('the gate under a change of the random stream alone, on the rigged game
     // and hit rates (4 + 2, or 1 + 2 with one card) are tested unpaired.
     expect(paired).toBe(7 * suite.length);
     expect(tested).toBe(13 * 5 + 10);
-    // 150 trials: a true rate of 5% exceeds 9% with probability about 0.03.
+    // 150 trials: a true rate of 5% gives more than 13 alarms (above 9%) with probability 0.019.
     expect(suiteAlarms / trials).toBeLessThanOrEqual(0.09);
     // Six scenarios each corrected alone at 5% (Holm is conservative on correlated metrics, so
     // each raises fewer than 5%): more alarms over the suite than alpha allows.
