@@ -58,4 +58,17 @@ describe('the rigged game: intervals of a run cover the known truth', () => {
     // The first-player verdict errs exactly when its interval misses fair (1/2 of decided games).
     expect(verdicts).toBe(reps - covered.firstOfDecided);
   });
+
+  it('flags no card "differs" in more than about 5% of runs when every card is average', async () => {
+    // Six cards whose holder wins 45% each: no row differs. Benjamini-Hochberg at q = 0.05 under
+    // "no row differs" flags anything in at most about 5% of runs; 600 runs, sd about 0.9 points.
+    const reps = 600;
+    const even = planOf({ game: 'rigged', players: 2, rules: { cards: ['A', 'B', 'C', 'D', 'E', 'F'].map((name) => ({ name, winRate: 0.45 })) } }, { games: 600 });
+    let flagged = 0;
+    for (let r = 0; r < reps; r++) {
+      const cards = balanceSheets(await summaryOf(reseed(even, `rigged-flags-${r}`))).find((b) => b.id === 'cards.winRateWhenPlaced')!;
+      if (cards.rows.some((row) => row.flags.includes('differs'))) flagged++;
+    }
+    expect(flagged / reps).toBeLessThan(0.075);
+  });
 });
