@@ -146,6 +146,8 @@ export function detectableProportion(p: number, n: number, k: number, deff = 1):
   return delta;
 }
 
+const designEffect = (deff: number | undefined): number => Math.max(1, deff ?? 1);
+
 function twoSidedP(d: number, se: number): number {
   return se > 0 ? 2 * (1 - normalCdf(Math.abs(d / se))) : d === 0 ? 1 : 0;
 }
@@ -155,8 +157,9 @@ function unpairedTest(b: GateMetric, a: GateMetric): MetricTest {
   if (b.kind === 'proportion') {
     // Events pooled over games vary more than binomially: each run's variance carries its design effect.
     // A baseline written before design effects were kept borrows the new run's (a property of the process).
-    const db = b.deff ?? a.deff ?? 1;
-    const da = a.deff ?? db;
+    // Never below 1 (as clusterWilson): a baseline may hold one measured near 0 on a handful of games.
+    const db = designEffect(b.deff ?? a.deff);
+    const da = a.deff === undefined ? db : designEffect(a.deff);
     const pooled = (b.count! + a.count!) / (b.n + a.n);
     const se0 = Math.sqrt(pooled * (1 - pooled) * (db / b.n + da / a.n));
     const se = Math.sqrt((db * b.value * (1 - b.value)) / b.n + (da * a.value * (1 - a.value)) / a.n);
@@ -222,7 +225,7 @@ export function decideSuite(scenarios: { baseline: GateMetric[]; now: GateMetric
       const tolerance = b.kind === 'proportion' ? o.tolerance : Math.abs(b.value) * o.meanTolerance;
       const significant = rejected.has(j++);
       const verdict: Verdict = !significant ? 'ok' : Math.abs(t.d) >= tolerance ? 'DRIFT' : 'moved within tolerance';
-      const detectable = b.kind === 'proportion' ? detectableProportion(b.value, b.n, k, b.deff ?? a.deff ?? 1) : k * t.seNull;
+      const detectable = b.kind === 'proportion' ? detectableProportion(b.value, b.n, k, designEffect(b.deff ?? a.deff)) : k * t.seNull;
       return { id: b.id, kind: b.kind, baseline: b.value, now: a.value, difference: t.d, interval: [t.d - zLevel * t.se, t.d + zLevel * t.se], pValue: t.p, detectable, tolerance, verdict, test: t.paired ? 'paired' : 'unpaired' };
     });
     const nowById = new Set(sc.now.map((m) => m.id));

@@ -56,4 +56,13 @@ describe('rates pooled over events: the game as the unit', () => {
     expect(clusterWilson(10, 10, 40, 40, 40, 5).ci[1]).toBe(1);
     expect(clusterWilson(0, 0, 0, 0, 0, 5).ci).toEqual([0, 1]);
   });
+
+  it('never narrows below Wilson over events: a design effect measured on few games may fall far below 1 by chance', () => {
+    // Two games, 2 of 4 and 1 of 3: each game sits near the pooled 3/7, so the spread over
+    // games is tiny (a design effect of 0.19), though two games say almost nothing about it.
+    const [w, n, w2, n2, wn] = [3, 7, 4 + 1, 16 + 9, 8 + 3];
+    const c = clusterWilson(w, n, w2, n2, wn, 2);
+    expect(c.deff).toBe(1);
+    expect(c.ci).toEqual(wilson(3, 7));
+  });
 });
