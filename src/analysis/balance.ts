@@ -5,12 +5,12 @@
  * a pure function of summary.json, so the terminal, summary.md, summary.json and the report all
  * show the same rows. The method is src/analysis/rates.ts.
  */
-import type { Summary, BalanceSheet, SheetRow, RowFlag } from '../sim/stats/summary.js';
-import { analyseRates, FDR_Q } from './rates.js';
+import { tableRateRows, type Summary, type BalanceSheet, type SheetRow, type RowFlag } from '../sim/stats/summary.js';
+import { analyseRates, FDR_Q, type RateInput } from './rates.js';
 
 export type { BalanceSheet, SheetRow, RowFlag };
 
-function sheet(id: string, table: string, rate: string, description: string, counts: { row: string; wins: number; games: number }[], groups?: Record<string, string>): BalanceSheet | null {
+function sheet(id: string, table: string, rate: string, description: string, counts: RateInput[], groups?: Record<string, string>): BalanceSheet | null {
   const analysed = analyseRates(counts);
   if (analysed.length < 2) return null;
   const wins = analysed.reduce((s, r) => s + r.wins, 0);
@@ -32,9 +32,10 @@ export function balanceSheets(s: Summary): BalanceSheet[] {
   const sheets: BalanceSheet[] = [];
   for (const [name, t] of Object.entries(s.metrics.tables)) {
     for (const rate of t.rates ?? []) {
-      const wi = t.columns.indexOf(rate.wins);
-      const oi = t.columns.indexOf(rate.of);
-      const counts = Object.entries(t.rows).map(([row, v]) => ({ row, wins: v[wi]!, games: v[oi]! }));
+      // Each row's interval and design effect with the game as the unit (per-game sums where the
+      // summary has them), as the charts and the gate take them: several events of one game are
+      // not independent.
+      const counts = tableRateRows(t, rate, s.games);
       const id = `${name}.${rate.name}`;
       const made = sheet(id, name, rate.name, rate.description, counts, t.groups);
       const examples = s.examples?.rows[id];

@@ -13,6 +13,7 @@ import { planOf } from '../../helpers/plans.js';
 import { runPlan } from '../../../src/runner/pool.js';
 import { summarise, tableRateRows } from '../../../src/sim/stats/summary.js';
 import { gameOf } from '../../../src/registry.js';
+import { balanceSheets } from '../../../src/analysis/balance.js';
 
 registerRiggedGame();
 
@@ -26,7 +27,10 @@ describe('rates pooled over events: the game as the unit', () => {
       const plan = reseed(clustered, `cluster-coverage-${r}`);
       const s = summarise(gameOf('rigged'), plan, await runPlan(plan, { workers: 0 }));
       const attacks = s.metrics.tables.attacks!;
+      // The balance sheet (terminal, summary.md, summary.json) gives each row the same interval.
+      const sheet = balanceSheets(s).find((b) => b.id === 'attacks.hitRate')!;
       for (const row of tableRateRows(attacks, attacks.rates![0]!, s.games)) {
+        expect(sheet.rows.find((x) => x.row === row.row)!.interval).toEqual(row.interval);
         rows++;
         if (row.interval[0] <= truth && truth <= row.interval[1]) cluster++;
         const [lo, hi] = wilson(row.wins, row.games);
