@@ -18,6 +18,7 @@ import { summarise } from '../dist/sim/stats/summary.js';
 import { Rng } from '../dist/sim/rng.js';
 import { headlineMetrics, testMetrics, decideSuite, DEFAULT_GATE } from '../dist/analysis/gate.js';
 import { gameValues } from '../dist/analysis/game-records.js';
+import { wilson } from '../dist/sim/stats/intervals.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -80,7 +81,11 @@ for (let t = 0; t < trials; t++) {
   oldDrifts += old.some((r) => r.drift) ? 1 : 0;
   process.stderr.write(`trial ${t + 1}/${trials}: suite ${alarm ? 'ALARM' : 'quiet'}, per scenario ${old.some((r) => r.comparisons.some(significant)) ? 'ALARM' : 'quiet'} (${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
 }
-const pct = (k) => `${k} of ${trials} (${((100 * k) / trials).toFixed(1)}%)`;
+// Each rate with its 95% Wilson interval: the trials are independent (different seeds).
+const pct = (k) => {
+  const [lo, hi] = wilson(k, trials);
+  return `${k} of ${trials} (${((100 * k) / trials).toFixed(1)}%, 95% ${(100 * lo).toFixed(1)}-${(100 * hi).toFixed(1)}%)`;
+};
 console.log(`RNG-stream-only change: ${files.length} scenarios, ${metrics} metrics, ${games.toLocaleString('en-US')} games each per arm, ${trials} trials, alpha ${gate.alpha}`);
 console.log(`  gate as shipped (paired where possible, Holm over the suite): any significant change in ${pct(suiteAlarms)}; DRIFT (red CI) in ${pct(suiteDrifts)}`);
 console.log(`  old gate (unpaired, Holm per scenario):                        any significant change in ${pct(oldAlarms)}; DRIFT (red CI) in ${pct(oldDrifts)}`);

@@ -5,8 +5,7 @@
  * a pure function of summary.json, so the terminal, summary.md, summary.json and the report all
  * show the same rows. The method is src/analysis/rates.ts.
  */
-import type { Summary, BalanceSheet, SheetRow, RowFlag } from '../sim/stats/summary.js';
-import { tableRateRows } from '../sim/stats/summary.js';
+import { tableRateRows, type Summary, type BalanceSheet, type SheetRow, type RowFlag } from '../sim/stats/summary.js';
 import { analyseRates, FDR_Q, type RateInput } from './rates.js';
 
 export type { BalanceSheet, SheetRow, RowFlag };
@@ -34,7 +33,9 @@ export function balanceSheets(s: Summary): BalanceSheet[] {
   const sheets: BalanceSheet[] = [];
   for (const [name, t] of Object.entries(s.metrics.tables)) {
     for (const rate of t.rates ?? []) {
-      // The game as the unit: rows counting several events per game get their design effect.
+      // Each row's interval and design effect with the game as the unit (per-game sums where the
+      // summary has them), as the charts and the gate take them: several events of one game are
+      // not independent.
       const counts = tableRateRows(t, rate, s.games);
       const id = `${name}.${rate.name}`;
       const made = sheet(id, name, rate.name, rate.description, counts, t.groups);

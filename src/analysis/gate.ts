@@ -3,18 +3,21 @@
  * a new run against it.
  *
  * Method (docs/balance-gate.md): every metric is a proportion (k of n) or a mean (with its sd
- * and n). Each gets a two-sided z-test of "no change" (pooled for proportions, Welch for
- * means); the family of metrics of one scenario is corrected together with Holm's step-down
- * method at level alpha, so the chance of any false alarm in a scenario is at most alpha. A
- * metric is DRIFT only if its change is significant after correction AND at least the
- * tolerance (a change too small to matter is reported, not failed). Each row states the
- * smallest change the check would catch with 80% power at the corrected level.
+ * and n). Each gets a two-sided z-test of "no change": paired, on the per-game differences,
+ * where both runs kept each game's result (seat, draw, capped and first-player rates, mean
+ * lengths); otherwise pooled for proportions (times their design effect) and Welch for means.
+ * Every metric of every scenario checked together is one family, corrected with Holm's
+ * step-down method at level alpha, so the chance of any false alarm anywhere in the suite is
+ * at most alpha. A metric is DRIFT only if its change is significant after correction AND at
+ * least the tolerance (a change too small to matter is reported, not failed). Each row states
+ * the smallest change the unpaired test would catch with 80% power at the corrected level.
  *
  * The check replays the baseline's seed and game count, so an unchanged project reproduces
  * the baseline exactly (difference 0, verdict ok, every time). When the rules changed, both
  * runs share their per-game seeds (common random numbers), which correlates them positively:
- * the tests here treat them as independent, which overstates the variance of the difference —
- * false alarms become rarer, and the stated detectable changes are upper bounds.
+ * the paired test uses that; the unpaired tests treat the runs as independent, which
+ * overstates the variance of the difference — false alarms become rarer, and the stated
+ * detectable changes are upper bounds.
  */
 import { tableRateRows, type Summary } from '../sim/stats/summary.js';
 import type { Plan } from '../sim/scenario/types.js';
@@ -79,7 +82,7 @@ export function headlineMetrics(s: Summary): GateMetric[] {
 }
 
 export interface GateOptions {
-  /** Family-wise false-alarm rate per scenario. */
+  /** Family-wise false-alarm rate over every metric of every scenario checked together. */
   alpha: number;
   /** Smallest change of a proportion that matters (absolute, e.g. 0.01 = 1 point). */
   tolerance: number;
@@ -143,6 +146,8 @@ export function detectableProportion(p: number, n: number, k: number, deff = 1):
   return delta;
 }
 
+const designEffect = (deff: number | undefined): number => Math.max(1, deff ?? 1);
+
 function twoSidedP(d: number, se: number): number {
   return se > 0 ? 2 * (1 - normalCdf(Math.abs(d / se))) : d === 0 ? 1 : 0;
 }
@@ -152,8 +157,9 @@ function unpairedTest(b: GateMetric, a: GateMetric): MetricTest {
   if (b.kind === 'proportion') {
     // Events pooled over games vary more than binomially: each run's variance carries its design effect.
     // A baseline written before design effects were kept borrows the new run's (a property of the process).
-    const db = b.deff ?? a.deff ?? 1;
-    const da = a.deff ?? db;
+    // Never below 1 (as clusterWilson): a baseline may hold one measured near 0 on a handful of games.
+    const db = designEffect(b.deff ?? a.deff);
+    const da = a.deff === undefined ? db : designEffect(a.deff);
     const pooled = (b.count! + a.count!) / (b.n + a.n);
     const se0 = Math.sqrt(pooled * (1 - pooled) * (db / b.n + da / a.n));
     const se = Math.sqrt((db * b.value * (1 - b.value)) / b.n + (da * a.value * (1 - a.value)) / a.n);
@@ -219,7 +225,7 @@ export function decideSuite(scenarios: { baseline: GateMetric[]; now: GateMetric
       const tolerance = b.kind === 'proportion' ? o.tolerance : Math.abs(b.value) * o.meanTolerance;
       const significant = rejected.has(j++);
       const verdict: Verdict = !significant ? 'ok' : Math.abs(t.d) >= tolerance ? 'DRIFT' : 'moved within tolerance';
-      const detectable = b.kind === 'proportion' ? detectableProportion(b.value, b.n, k, b.deff ?? a.deff ?? 1) : k * t.seNull;
+      const detectable = b.kind === 'proportion' ? detectableProportion(b.value, b.n, k, designEffect(b.deff ?? a.deff)) : k * t.seNull;
       return { id: b.id, kind: b.kind, baseline: b.value, now: a.value, difference: t.d, interval: [t.d - zLevel * t.se, t.d + zLevel * t.se], pValue: t.p, detectable, tolerance, verdict, test: t.paired ? 'paired' : 'unpaired' };
     });
     const nowById = new Set(sc.now.map((m) => m.id));
