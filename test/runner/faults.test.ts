@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { freePort } from '../helpers/net.js';
+import { startRedis } from '../helpers/redis.js';
 
 const SCENARIO = 'scenarios/worms/random-2p.yaml';
 const GAMES = '3000';
@@ -32,7 +33,24 @@ function spawnRun(out: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}
   return spawn(process.execPath, ['bin/squabble.js', 'run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', out, '--quiet', '--no-report', ...extra], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SQUABBLE_CHECKPOINT_MS: '0', ...env } });
 }
 
+/** A `squabble worker` process with one thread; `err()` is what it has printed on stderr so far. */
+function spawnWorker(url: string, extra: string[] = []): { child: ChildProcess; err: () => string } {
+  const child = spawn(process.execPath, ['bin/squabble.js', 'worker', '--redis', url, '--workers', '1', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return { child, err: () => err };
+}
+
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('close', (code) => resolve(code))));
+
+/** The child's exit code, or 'still running' (after killing it) if it has not ended within `ms`. */
+async function exitedWithin(child: ChildProcess, ms: number): Promise<number | null | 'still running'> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([exited(child), new Promise<'still running'>((r) => (timer = setTimeout(() => r('still running'), ms)))]);
+  clearTimeout(timer);
+  if (outcome === 'still running') child.kill('SIGKILL');
+  return outcome;
+}
 
 /** A small deterministic generator: the trials' kill moments are reproducible. */
 function moments(n: number, seed: number, maxMs: number): number[] {
@@ -161,21 +179,10 @@ describe('disk full and read-only output', () => {
 
 
 describe('Redis stopped mid-run', () => {
-  it('the coordinator and the worker fail within the timeout with one line; the finished shards resume to the clean bytes', async () => {
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      try {
-        if (execFileSync('redis-cli', ['-p', String(port), 'ping']).toString().trim() === 'PONG') break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const worker = spawn(process.execPath, ['bin/squabble.js', 'worker', '--redis', url, '--workers', '1', '--redis-timeout', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let workerErr = '';
-    worker.stderr!.on('data', (d: Buffer) => (workerErr += d.toString()));
+  it('the coordinator and the worker fail within the timeout with one line and exit; the finished shards resume to the clean bytes', async () => {
+    const redis = await startRedis();
+    const url = redis.url;
+    const worker = spawnWorker(url, ['--redis-timeout', '2']);
     const out = join(dir, 'redis');
     const coordinator = spawn(process.execPath, ['bin/squabble.js', 'run', SCENARIO, '--games', '200000', '--out', out, '--redis', url, '--redis-timeout', '2', '--quiet', '--no-report'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SQUABBLE_CHECKPOINT_MS: '0' } });
     let err = '';
@@ -184,17 +191,10 @@ describe('Redis stopped mid-run', () => {
     // has queued its shards (keys appear in Redis; on a loaded machine node start-up alone can take
     // seconds), then half a second more. On a fast machine few shards are finished, on a slow one
     // possibly none; the message and the resume cover both.
-    const keys = () => {
-      try {
-        return Number(execFileSync('redis-cli', ['-p', String(port), 'dbsize']).toString().trim());
-      } catch {
-        return 0;
-      }
-    };
-    for (let i = 0; i < 600 && keys() === 0 && coordinator.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 600 && redis.keys() === 0 && coordinator.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500));
     expect(coordinator.exitCode, 'the run ended before Redis was stopped: give it more games').toBeNull();
-    redis.kill('SIGKILL');
+    redis.child.kill('SIGKILL');
     const stoppedAt = Date.now();
     const code = await exited(coordinator);
     expect(Date.now() - stoppedAt).toBeLessThan(20_000);
@@ -203,10 +203,9 @@ describe('Redis stopped mid-run', () => {
     const saved = /^squabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopped after [\d,]+ of 200,000 games, which are saved; continue with: squabble run --resume .*\n$/;
     const none = /^squabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopped before any games were saved; nothing was written \(run it again\)\n$/;
     expect(err).toMatch(saved.test(err) ? saved : none);
-    // The worker reports the loss (its process does not yet end by itself: see the report).
-    for (let i = 0; i < 200 && !/has not answered/.test(workerErr); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(workerErr).toMatch(/has not answered for 2 s; stopping/);
-    worker.kill('SIGKILL');
+    // The worker, busy with a shard when Redis went, ends by itself with one line.
+    expect(await exitedWithin(worker.child, 20_000), worker.err()).toBe(1);
+    expect(worker.err()).toMatch(/\nsquabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopping \(shards this worker held go back to the queue\)\n$/);
     const resumed = saved.test(err)
       ? await cli('run', '--resume', out, '--workers', '0', '--quiet', '--no-report')
       : await cli('run', SCENARIO, '--games', '200000', '--workers', '0', '--out', out, '--quiet', '--no-report');
@@ -215,4 +214,26 @@ describe('Redis stopped mid-run', () => {
     expect(local.code).toBe(0);
     expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'redis-local', 'summary.json'), 'utf8'));
   }, 120_000);
+});
+
+describe('a squabble worker without Redis', () => {
+  it('exits by itself (exit 1, one line) when Redis goes away while it waits for shards', async () => {
+    const redis = await startRedis();
+    const worker = spawnWorker(redis.url, ['--redis-timeout', '2']);
+    for (let i = 0; i < 400 && !/serving queue/.test(worker.err()) && worker.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(worker.err()).toMatch(/serving queue/);
+    redis.child.kill('SIGKILL');
+    const stoppedAt = Date.now();
+    const code = await exitedWithin(worker.child, 20_000);
+    console.log(`worker exit ${Date.now() - stoppedAt} ms after Redis was killed (--redis-timeout 2)`);
+    expect(code, worker.err()).toBe(1);
+    const lines = worker.err().split('\n').filter((l) => l.startsWith('squabble:'));
+    expect(lines).toEqual([expect.stringMatching(/^squabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopping \(shards this worker held go back to the queue\)$/)]);
+  }, 60_000);
+
+  it('exits by itself (exit 2, one line) when nothing ever listened at the URL', async () => {
+    const worker = spawnWorker(`redis://127.0.0.1:${await freePort()}`, ['--redis-timeout', '2']);
+    expect(await exitedWithin(worker.child, 20_000), worker.err()).toBe(2);
+    expect(worker.err()).toMatch(/^squabble: --redis: nothing answers at redis:\/\/127\.0\.0\.1:\d+ \([^\n]*\); start redis-server there, or check the URL\n$/);
+  }, 60_000);
 });
