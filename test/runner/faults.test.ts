@@ -1,9 +1,10 @@
 /**
  * Fault injection: after each fault the run either resumes (or re-runs) to results
  * byte-identical to a clean run, or fails with a one-line message; no file the user made is
- * lost. Faults: kill -9 of a run at random moments, a worker thread dying mid-shard, Redis
- * stopped mid-run, a full disk, a read-only folder, two runs racing for one folder.
- * SQUABBLE_FAULT_TRIALS sets the number of kill -9 trials (default 50).
+ * lost. Faults: kill -9 of a run at random moments, kill -9 of queue workers at random moments,
+ * a worker thread dying mid-shard, Redis stopped mid-run (and a queue worker left without Redis),
+ * a full disk, a read-only folder, two runs racing for one folder.
+ * SQUABBLE_FAULT_TRIALS sets the number of kill -9 trials of each kind (default 50).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -91,6 +92,75 @@ describe('kill -9 of a local run at random moments', () => {
     expect(failures).toEqual([]);
     expect(readFileSync(join(project, 'notes.md'), 'utf8')).toBe('the designer\u2019s notes');
   }, 600_000);
+});
+
+describe('kill -9 of queue workers at random moments', () => {
+  it(`every distributed run completes to the clean run's bytes, and the user's files stay (${TRIALS} kills)`, async () => {
+    // One plan, many small shards (32 of 1,000 games), run on the queue again and again while
+    // three workers play it; each trial kills the oldest worker outright at a random moment after
+    // it started serving (idle, loading the game, mid-shard, or reporting a result) and starts a
+    // replacement. Each kill waits until some shard has finished since the previous one: a loaded
+    // machine must not turn the trials into one shard killed 20 times (BullMQ then fails it).
+    const games = '32000';
+    const redis = await startRedis();
+    const project = join(dir, 'queue-project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'notes.md'), 'the designer\u2019s notes');
+    const workers: ReturnType<typeof spawnWorker>[] = [];
+    const everyWorker: ReturnType<typeof spawnWorker>[] = [];
+    const shardsDone = () => everyWorker.reduce((n, w) => n + (w.err().match(/ done$/gm) ?? []).length, 0);
+    try {
+      const local = await cli('run', SCENARIO, '--games', games, '--workers', '0', '--out', join(project, 'local'), '--quiet', '--no-report');
+      expect(local.code, local.err).toBe(0);
+      const cleanQueue = readFileSync(join(project, 'local', 'summary.json'), 'utf8');
+      const startWorker = () => {
+        const worker = spawnWorker(redis.url, ['--lock-seconds', '2']);
+        workers.push(worker);
+        everyWorker.push(worker);
+      };
+      for (let i = 0; i < 3; i++) startWorker();
+      const failures: string[] = [];
+      let runs = 0;
+      const startRun = () => {
+        const out = join(project, `queue-${runs++}`);
+        const run = { out, finished: false, result: cli('run', SCENARIO, '--games', games, '--redis', redis.url, '--out', out, '--quiet', '--no-report') };
+        void run.result.then(() => (run.finished = true));
+        return run;
+      };
+      const check = async (run: ReturnType<typeof startRun>) => {
+        const r = await run.result;
+        if (r.code !== 0) failures.push(`${run.out}: exit ${r.code}: ${r.err}`);
+        else if (readFileSync(join(run.out, 'summary.json'), 'utf8') !== cleanQueue) failures.push(`${run.out}: summary differs from the local run`);
+        if (existsSync(join(run.out, '.squabble.lock'))) failures.push(`${run.out}: lock left behind after the finished run`);
+      };
+      const delays = moments(TRIALS, 2222, 1500);
+      let afterShards = 0;
+      let doneAtKill = 0;
+      let run = startRun();
+      for (let k = 0; k < TRIALS; k++) {
+        for (let i = 0; i < 1200 && shardsDone() === doneAtKill && !run.finished; i++) await new Promise((r) => setTimeout(r, 50));
+        doneAtKill = shardsDone();
+        const victim = workers.shift()!;
+        for (let i = 0; i < 600 && !/serving queue/.test(victim.err()); i++) await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, delays[k]));
+        if (/ done$/m.test(victim.err())) afterShards++;
+        victim.child.kill('SIGKILL');
+        await exited(victim.child);
+        startWorker();
+        if (run.finished) {
+          await check(run);
+          run = startRun();
+        }
+      }
+      await check(run);
+      console.log(`queue-worker kill -9 trials: ${TRIALS} (${afterShards} after the victim had finished a shard) over ${runs} distributed runs, each compared with the local run; failures: ${failures.length}`);
+      expect(failures).toEqual([]);
+      expect(readFileSync(join(project, 'notes.md'), 'utf8')).toBe('the designer\u2019s notes');
+    } finally {
+      for (const w of workers) w.child.kill('SIGKILL');
+      redis.child.kill('SIGKILL');
+    }
+  }, 300_000);
 });
 
 describe('a worker thread that dies mid-shard', () => {
