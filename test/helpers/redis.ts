@@ -6,8 +6,8 @@ export interface TestRedis {
   port: number;
   url: string;
   child: ChildProcess;
-  /** Keys in the server (0 when it does not answer). */
-  keys: () => number;
+  /** Keys in the server matching a glob pattern (0 when it does not answer). */
+  keys: (pattern: string) => number;
 }
 
 /** Start a redis-server on `port` (a free one if not given) and wait until it answers PING. */
@@ -23,9 +23,9 @@ export async function startRedis(port?: number): Promise<TestRedis> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  const keys = () => {
+  const keys = (pattern: string) => {
     try {
-      return Number(cli('dbsize'));
+      return cli('--scan', '--pattern', pattern).split('\n').filter((k) => k !== '').length;
     } catch {
       return 0;
     }
