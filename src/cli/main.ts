@@ -4,22 +4,6 @@ import { VERSION } from '../version.js';
 import { CliError, EXIT, processIO, type CliIO } from './io.js';
 import { OutputDirError } from '../runner/outdir.js';
 import { escapeControls } from '../report/escape.js';
-import { registerRun } from './commands/run.js';
-import { registerValidate } from './commands/validate.js';
-import { registerList } from './commands/list.js';
-import { registerReplay } from './commands/replay.js';
-import { registerReport } from './commands/report.js';
-import { registerMerge } from './commands/merge.js';
-import { registerWorker } from './commands/worker.js';
-import { registerBaseline } from './commands/baseline.js';
-import { registerCheck } from './commands/check.js';
-import { registerCompare } from './commands/compare.js';
-import { registerTournament } from './commands/tournament.js';
-import { registerTune } from './commands/tune.js';
-import { registerWeights } from './commands/weights.js';
-import { registerInit } from './commands/init.js';
-import { registerWatch } from './commands/watch.js';
-import { registerLevels } from './commands/levels.js';
 
 /** The progress line redraws itself with a carriage return and an erase-line sequence: only those may reach the terminal raw. */
 // eslint-disable-next-line no-control-regex -- the erase-line sequence is what is matched
@@ -40,6 +24,33 @@ function safeIO(io: CliIO): CliIO {
   };
 }
 
+type Register = (program: Command, io: CliIO, setExit: (code: number) => void) => void;
+
+/**
+ * Every command, loaded only when asked for: a command's modules (the report's vega and arquero,
+ * BullMQ) cost about a second to load, and `squabble worker` or a quick `validate` should not
+ * pay for all of them. Help and unknown names load every command, so listings and suggestions
+ * stay complete.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  run: async () => (await import('./commands/run.js')).registerRun,
+  validate: async () => (await import('./commands/validate.js')).registerValidate,
+  list: async () => (await import('./commands/list.js')).registerList,
+  replay: async () => (await import('./commands/replay.js')).registerReplay,
+  report: async () => (await import('./commands/report.js')).registerReport,
+  merge: async () => (await import('./commands/merge.js')).registerMerge,
+  worker: async () => (await import('./commands/worker.js')).registerWorker,
+  baseline: async () => (await import('./commands/baseline.js')).registerBaseline,
+  check: async () => (await import('./commands/check.js')).registerCheck,
+  compare: async () => (await import('./commands/compare.js')).registerCompare,
+  tournament: async () => (await import('./commands/tournament.js')).registerTournament,
+  tune: async () => (await import('./commands/tune.js')).registerTune,
+  weights: async () => (await import('./commands/weights.js')).registerWeights,
+  init: async () => (await import('./commands/init.js')).registerInit,
+  watch: async () => (await import('./commands/watch.js')).registerWatch,
+  levels: async () => (await import('./commands/levels.js')).registerLevels,
+};
+
 /** Run the CLI with argv (without node and script) and return the exit code. */
 export async function runCli(argv: readonly string[], rawIO: CliIO = processIO()): Promise<number> {
   const io = safeIO(rawIO);
@@ -51,22 +62,10 @@ export async function runCli(argv: readonly string[], rawIO: CliIO = processIO()
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
-  registerRun(program, io);
-  registerValidate(program, io, (code) => (exitCode = code));
-  registerList(program, io);
-  registerReplay(program, io);
-  registerReport(program, io);
-  registerMerge(program, io);
-  registerWorker(program, io);
-  registerBaseline(program, io);
-  registerCheck(program, io, (code) => (exitCode = code));
-  registerCompare(program, io);
-  registerTournament(program, io);
-  registerTune(program, io);
-  registerWeights(program, io);
-  registerInit(program, io);
-  registerWatch(program, io);
-  registerLevels(program, io);
+  const named = argv.find((a) => !a.startsWith('-'));
+  const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  // Registered in the one order, so `squabble --help` lists them as before.
+  for (const register of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) register(program, io, (code) => (exitCode = code));
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   try {
     await program.parseAsync([...argv], { from: 'user' });

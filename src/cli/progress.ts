@@ -33,6 +33,13 @@ export class Progress {
     this.io.err(`\r${progressLine(done, this.total, (now - this.started) / 1000, this.io.columns)}\x1b[K`);
   }
 
+  /** Print a line of its own (a warning) without breaking the live line: it is redrawn at the next update. */
+  note(text: string): void {
+    if (this.drawn) this.io.err('\n');
+    this.drawn = false;
+    this.io.err(text);
+  }
+
   finish(): void {
     if (this.drawn) this.io.err('\n');
   }

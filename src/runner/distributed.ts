@@ -232,7 +232,10 @@ export async function serveQueue(target: RedisTarget, options: WorkerOptions): P
       let gone = false;
       watchdog.lost.catch(() => (gone = true));
       await new Promise((r) => setImmediate(r));
-      await settleWithin(gone ? worker.disconnect() : worker.close(), 2000);
+      // With Redis gone, a graceful close would wait for the shards in hand to report to it:
+      // force it. A forced close still stops the worker's lock-renewal and stalled-job timers,
+      // which `disconnect()` alone leaves running (they kept the process alive for good).
+      await settleWithin(worker.close(gone), 2000);
       await settleWithin(pool.destroy(), 2000);
     },
   };

@@ -27,6 +27,8 @@ export interface RunOptions {
   resume?: { acc: Accumulator; nextShard: number };
   /** After each shard is merged, in order: the total so far and the next shard to play (for checkpoints). */
   onMerged?: (total: Accumulator, nextShard: number) => void;
+  /** Slot 0 (of a SharedArrayBuffer) counts every finished game, as it finishes, in any thread. */
+  played?: Int32Array;
   /** Stop early (Ctrl-C): runPlan rejects with InterruptedError; what onMerged saw stays valid. */
   signal?: AbortSignal;
   /**
@@ -53,7 +55,8 @@ export function shardTasks(plan: Plan, range: readonly [number, number], cell: n
 export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumulator> {
   const game = gameOf(plan.game);
   const cell = options.cell ?? 0;
-  const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false);
+  const played = options.played;
+  const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false).map((t) => (played ? { ...t, played } : t));
   const shape = accumulatorShape(game, plan);
   const total = options.resume?.acc ?? new Accumulator(shape);
   await runSummed(tasks, total.data, (data) => total.mergeData(data), options.resume?.nextShard ?? 0, options, (next) => {

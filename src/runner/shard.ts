@@ -11,6 +11,11 @@ export interface ShardTask {
   start: number;
   end: number;
   checkInvariants: boolean;
+  /**
+   * Plain runs: a counter on a SharedArrayBuffer that the worker adds 1 to after each game, so
+   * the main thread sees games finish inside a shard (a slow scenario's first shard can take hours).
+   */
+  played?: Int32Array;
   /** Paired mode (squabble compare): also play every game under this plan, from the same seed. */
   pairedWith?: Plan;
   /** Paired mode: the table-rate rows to fold as well (src/runner/rate-pairs.ts), after the headline quantities. */

@@ -115,7 +115,8 @@ export class GameRunner {
   }
 
   /** Play games [start, end) and fold them into acc; with checks, verify invariants after every move. */
-  runRange(acc: Accumulator, start: number, end: number, checkInvariants = false): void {
+  /** `played`, if given, counts finished games in its slot 0 (shared with the main thread, which estimates the run's cost from it). */
+  runRange(acc: Accumulator, start: number, end: number, checkInvariants = false, played?: Int32Array): void {
     const game = this.game;
     this.examples.start(acc);
     for (let i = start; i < end; i++) {
@@ -128,6 +129,7 @@ export class GameRunner {
         acc.recordRateClusters(this.tablesBefore);
       }
       this.examples.record(acc, state, i);
+      if (played) Atomics.add(played, 0, 1);
     }
   }
 

@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
-import { freePort } from '../helpers/net.js';
+import { startRedis, type TestRedis } from '../helpers/redis.js';
 
 const SCENARIO = 'scenarios/worms/random-4p.yaml';
 const GAMES = '80000';
 let dir: string;
-let redis: ChildProcess;
+let redis: TestRedis | undefined;
 let url: string;
 const workers: ChildProcess[] = [];
 
@@ -36,22 +36,13 @@ beforeAll(async () => {
   }
   expect(version, 'redis-server is missing: apt-get install redis-server (.ci/run does)').toMatch(/Redis server/);
   dir = mkdtempSync(join(tmpdir(), 'squabble-dist-'));
-  const port = await freePort();
-  url = `redis://127.0.0.1:${port}`;
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if (execFileSync('redis-cli', ['-p', String(port), 'ping']).toString().trim() === 'PONG') break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  redis = await startRedis();
+  url = redis.url;
 });
 
 afterAll(async () => {
   for (const w of workers) w.kill('SIGKILL');
-  redis?.kill('SIGKILL');
+  redis?.child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 

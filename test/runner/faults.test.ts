@@ -1,9 +1,10 @@
 /**
  * Fault injection: after each fault the run either resumes (or re-runs) to results
  * byte-identical to a clean run, or fails with a one-line message; no file the user made is
- * lost. Faults: kill -9 of a run at random moments, a worker thread dying mid-shard, Redis
- * stopped mid-run, a full disk, a read-only folder, two runs racing for one folder.
- * SQUABBLE_FAULT_TRIALS sets the number of kill -9 trials (default 50).
+ * lost. Faults: kill -9 of a run at random moments, kill -9 of queue workers at random moments,
+ * a worker thread dying mid-shard, Redis stopped mid-run (and a queue worker left without Redis),
+ * a full disk, a read-only folder, two runs racing for one folder.
+ * SQUABBLE_FAULT_TRIALS sets the number of kill -9 trials of each kind (default 50).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { freePort } from '../helpers/net.js';
+import { startRedis } from '../helpers/redis.js';
 
 const SCENARIO = 'scenarios/worms/random-2p.yaml';
 const GAMES = '3000';
@@ -32,7 +34,24 @@ function spawnRun(out: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}
   return spawn(process.execPath, ['bin/squabble.js', 'run', SCENARIO, '--games', GAMES, '--workers', '0', '--out', out, '--quiet', '--no-report', ...extra], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SQUABBLE_CHECKPOINT_MS: '0', ...env } });
 }
 
+/** A `squabble worker` process with one thread; `err()` is what it has printed on stderr so far. */
+function spawnWorker(url: string, extra: string[] = []): { child: ChildProcess; err: () => string } {
+  const child = spawn(process.execPath, ['bin/squabble.js', 'worker', '--redis', url, '--workers', '1', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return { child, err: () => err };
+}
+
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('close', (code) => resolve(code))));
+
+/** The child's exit code, or 'still running' (after killing it) if it has not ended within `ms`. */
+async function exitedWithin(child: ChildProcess, ms: number): Promise<number | null | 'still running'> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([exited(child), new Promise<'still running'>((r) => (timer = setTimeout(() => r('still running'), ms)))]);
+  clearTimeout(timer);
+  if (outcome === 'still running') child.kill('SIGKILL');
+  return outcome;
+}
 
 /** A small deterministic generator: the trials' kill moments are reproducible. */
 function moments(n: number, seed: number, maxMs: number): number[] {
@@ -73,6 +92,75 @@ describe('kill -9 of a local run at random moments', () => {
     expect(failures).toEqual([]);
     expect(readFileSync(join(project, 'notes.md'), 'utf8')).toBe('the designer\u2019s notes');
   }, 600_000);
+});
+
+describe('kill -9 of queue workers at random moments', () => {
+  it(`every distributed run completes to the clean run's bytes, and the user's files stay (${TRIALS} kills)`, async () => {
+    // One plan, many small shards (32 of 1,000 games), run on the queue again and again while
+    // three workers play it; each trial kills the oldest worker outright at a random moment after
+    // it started serving (idle, loading the game, mid-shard, or reporting a result) and starts a
+    // replacement. Each kill waits until some shard has finished since the previous one: a loaded
+    // machine must not turn the trials into one shard killed 20 times (BullMQ then fails it).
+    const games = '32000';
+    const redis = await startRedis();
+    const project = join(dir, 'queue-project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'notes.md'), 'the designer\u2019s notes');
+    const workers: ReturnType<typeof spawnWorker>[] = [];
+    const everyWorker: ReturnType<typeof spawnWorker>[] = [];
+    const shardsDone = () => everyWorker.reduce((n, w) => n + (w.err().match(/ done$/gm) ?? []).length, 0);
+    try {
+      const local = await cli('run', SCENARIO, '--games', games, '--workers', '0', '--out', join(project, 'local'), '--quiet', '--no-report');
+      expect(local.code, local.err).toBe(0);
+      const cleanQueue = readFileSync(join(project, 'local', 'summary.json'), 'utf8');
+      const startWorker = () => {
+        const worker = spawnWorker(redis.url, ['--lock-seconds', '2']);
+        workers.push(worker);
+        everyWorker.push(worker);
+      };
+      for (let i = 0; i < 3; i++) startWorker();
+      const failures: string[] = [];
+      let runs = 0;
+      const startRun = () => {
+        const out = join(project, `queue-${runs++}`);
+        const run = { out, finished: false, result: cli('run', SCENARIO, '--games', games, '--redis', redis.url, '--out', out, '--quiet', '--no-report') };
+        void run.result.then(() => (run.finished = true));
+        return run;
+      };
+      const check = async (run: ReturnType<typeof startRun>) => {
+        const r = await run.result;
+        if (r.code !== 0) failures.push(`${run.out}: exit ${r.code}: ${r.err}`);
+        else if (readFileSync(join(run.out, 'summary.json'), 'utf8') !== cleanQueue) failures.push(`${run.out}: summary differs from the local run`);
+        if (existsSync(join(run.out, '.squabble.lock'))) failures.push(`${run.out}: lock left behind after the finished run`);
+      };
+      const delays = moments(TRIALS, 2222, 1500);
+      let afterShards = 0;
+      let doneAtKill = 0;
+      let run = startRun();
+      for (let k = 0; k < TRIALS; k++) {
+        for (let i = 0; i < 1200 && shardsDone() === doneAtKill && !run.finished; i++) await new Promise((r) => setTimeout(r, 50));
+        doneAtKill = shardsDone();
+        const victim = workers.shift()!;
+        for (let i = 0; i < 600 && !/serving queue/.test(victim.err()); i++) await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, delays[k]));
+        if (/ done$/m.test(victim.err())) afterShards++;
+        victim.child.kill('SIGKILL');
+        await exited(victim.child);
+        startWorker();
+        if (run.finished) {
+          await check(run);
+          run = startRun();
+        }
+      }
+      await check(run);
+      console.log(`queue-worker kill -9 trials: ${TRIALS} (${afterShards} after the victim had finished a shard) over ${runs} distributed runs, each compared with the local run; failures: ${failures.length}`);
+      expect(failures).toEqual([]);
+      expect(readFileSync(join(project, 'notes.md'), 'utf8')).toBe('the designer\u2019s notes');
+    } finally {
+      for (const w of workers) w.child.kill('SIGKILL');
+      redis.child.kill('SIGKILL');
+    }
+  }, 300_000);
 });
 
 describe('a worker thread that dies mid-shard', () => {
@@ -161,40 +249,22 @@ describe('disk full and read-only output', () => {
 
 
 describe('Redis stopped mid-run', () => {
-  it('the coordinator and the worker fail within the timeout with one line; the finished shards resume to the clean bytes', async () => {
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      try {
-        if (execFileSync('redis-cli', ['-p', String(port), 'ping']).toString().trim() === 'PONG') break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const worker = spawn(process.execPath, ['bin/squabble.js', 'worker', '--redis', url, '--workers', '1', '--redis-timeout', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let workerErr = '';
-    worker.stderr!.on('data', (d: Buffer) => (workerErr += d.toString()));
+  it('the coordinator and the worker fail within the timeout with one line and exit; the finished shards resume to the clean bytes', async () => {
+    const redis = await startRedis();
+    const url = redis.url;
+    const worker = spawnWorker(url, ['--redis-timeout', '2']);
     const out = join(dir, 'redis');
     const coordinator = spawn(process.execPath, ['bin/squabble.js', 'run', SCENARIO, '--games', '200000', '--out', out, '--redis', url, '--redis-timeout', '2', '--quiet', '--no-report'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SQUABBLE_CHECKPOINT_MS: '0' } });
     let err = '';
     coordinator.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     // Stop Redis mid-run: the coordinator keeps no checkpoint while Redis answers, so wait until it
-    // has queued its shards (keys appear in Redis; on a loaded machine node start-up alone can take
-    // seconds), then half a second more. On a fast machine few shards are finished, on a slow one
+    // has queued its shards (its first shard's job appears in Redis: the worker's own keys do not
+    // count; on a loaded machine node start-up alone can take seconds), then half a second more. On a fast machine few shards are finished, on a slow one
     // possibly none; the message and the resume cover both.
-    const keys = () => {
-      try {
-        return Number(execFileSync('redis-cli', ['-p', String(port), 'dbsize']).toString().trim());
-      } catch {
-        return 0;
-      }
-    };
-    for (let i = 0; i < 600 && keys() === 0 && coordinator.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 600 && redis.keys('bull:squabble:*-0') === 0 && coordinator.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500));
     expect(coordinator.exitCode, 'the run ended before Redis was stopped: give it more games').toBeNull();
-    redis.kill('SIGKILL');
+    redis.child.kill('SIGKILL');
     const stoppedAt = Date.now();
     const code = await exited(coordinator);
     expect(Date.now() - stoppedAt).toBeLessThan(20_000);
@@ -203,10 +273,9 @@ describe('Redis stopped mid-run', () => {
     const saved = /^squabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopped after [\d,]+ of 200,000 games, which are saved; continue with: squabble run --resume .*\n$/;
     const none = /^squabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopped before any games were saved; nothing was written \(run it again\)\n$/;
     expect(err).toMatch(saved.test(err) ? saved : none);
-    // The worker reports the loss (its process does not yet end by itself: see the report).
-    for (let i = 0; i < 200 && !/has not answered/.test(workerErr); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(workerErr).toMatch(/has not answered for 2 s; stopping/);
-    worker.kill('SIGKILL');
+    // The worker, busy with a shard when Redis went, ends by itself with one line.
+    expect(await exitedWithin(worker.child, 20_000), worker.err()).toBe(1);
+    expect(worker.err()).toMatch(/\nsquabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopping \(shards this worker held go back to the queue\)\n$/);
     const resumed = saved.test(err)
       ? await cli('run', '--resume', out, '--workers', '0', '--quiet', '--no-report')
       : await cli('run', SCENARIO, '--games', '200000', '--workers', '0', '--out', out, '--quiet', '--no-report');
@@ -215,4 +284,26 @@ describe('Redis stopped mid-run', () => {
     expect(local.code).toBe(0);
     expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'redis-local', 'summary.json'), 'utf8'));
   }, 120_000);
+});
+
+describe('a squabble worker without Redis', () => {
+  it('exits by itself (exit 1, one line) when Redis goes away while it waits for shards', async () => {
+    const redis = await startRedis();
+    const worker = spawnWorker(redis.url, ['--redis-timeout', '2']);
+    for (let i = 0; i < 400 && !/serving queue/.test(worker.err()) && worker.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(worker.err()).toMatch(/serving queue/);
+    redis.child.kill('SIGKILL');
+    const stoppedAt = Date.now();
+    const code = await exitedWithin(worker.child, 20_000);
+    console.log(`worker exit ${Date.now() - stoppedAt} ms after Redis was killed (--redis-timeout 2)`);
+    expect(code, worker.err()).toBe(1);
+    const lines = worker.err().split('\n').filter((l) => l.startsWith('squabble:'));
+    expect(lines).toEqual([expect.stringMatching(/^squabble: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 2 s; stopping \(shards this worker held go back to the queue\)$/)]);
+  }, 60_000);
+
+  it('exits by itself (exit 2, one line) when nothing ever listened at the URL', async () => {
+    const worker = spawnWorker(`redis://127.0.0.1:${await freePort()}`, ['--redis-timeout', '2']);
+    expect(await exitedWithin(worker.child, 20_000), worker.err()).toBe(2);
+    expect(worker.err()).toMatch(/^squabble: --redis: nothing answers at redis:\/\/127\.0\.0\.1:\d+ \([^\n]*\); start redis-server there, or check the URL\n$/);
+  }, 60_000);
 });

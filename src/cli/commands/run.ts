@@ -17,6 +17,7 @@ import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { gameOf } from '../../registry.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
+import { CostWarning } from '../cost-warning.js';
 import { cellsFrom, searchWarning } from '../plan.js';
 import { addPlayOptions, playArgs, shardFrom, redisTargetFrom, DEFAULT_REDIS_TIMEOUT_SECONDS, MAX_REDIS_TIMEOUT_SECONDS, type PlayFlags } from '../options.js';
 import { runSweep } from '../sweep.js';
@@ -169,6 +170,16 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
     if (shard || latest === null) return;
     writeCheckpoint(out, { plan, range, ...(rule ? { until: rule.source } : {}), nextShard: latest.nextShard, gamesDone: gamesBefore(latest.nextShard), wallSeconds: seconds(), data: Array.from(latest.acc.data) });
   };
+  // The cost estimate (local play): the workers count every finished game, so a slow scenario is
+  // noticed from its first games, long before its first shard ends.
+  const gamesFinished = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const cost = new CostWarning(games - (resume ? gamesBefore(resume.nextShard) : 0));
+  const checkCost = () => {
+    const warning = cost.check(Number(process.hrtime.bigint() - t0) / 1e9, Atomics.load(gamesFinished, 0), Math.max(workers, 1));
+    if (warning && !options.quiet) progress.note(warning);
+  };
+  const costTimer = redis ? undefined : setInterval(checkCost, 1000);
+  costTimer?.unref();
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -184,7 +195,11 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
       ...(resume ? { resume } : {}),
       ...(rule ? { stopWhen: (total: Accumulator) => (decision = rule.check(total)) !== null } : {}),
       signal: controller.signal,
-      onProgress: (d) => progress.update(d),
+      played: gamesFinished,
+      onProgress: (d) => {
+        progress.update(d);
+        checkCost();
+      },
       onMerged: (total, nextShard) => {
         latest = { acc: total, nextShard };
         if (Date.now() - lastSaved >= CHECKPOINT_MS) {
@@ -218,6 +233,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
     if (e instanceof WorkerError) throw new CliError(`${e.message}\nno results were written to ${out}`, EXIT.error);
     throw e;
   } finally {
+    clearInterval(costTimer);
     process.removeListener('SIGINT', onSigint);
   }
   progress.finish();
