@@ -1,7 +1,7 @@
 /**
  * The balance gate on a card game: in a scratch copy of a Squirmish scenario and its deck,
  * raising one card's HP or changing one face of its die table makes `squabble check` exit 1
- * naming that card's metric; reverting makes it pass again.
+ * naming that card's metric.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -52,7 +52,6 @@ describe('squabble check on a changed card', () => {
     expect(r.out).toMatch(/^cards\[Grave Robber Gil\]\.\w+ .* DRIFT$/m);
   });
 
-  it('passes again once reverted', async () => {
-    expect((await check()).code).toBe(0);
-  });
+  // Reverting restores the file byte for byte, and a check is a pure function of the files, so
+  // "passes again once reverted" is the first test again: not played twice.
 });

@@ -23,7 +23,7 @@ const GAMES_PER_CONFIG = 200;
  * long-game scenarios (Squish! advanced with random players, thousands of turns a game) would
  * otherwise spend most of the suite's time here while short games play all 200.
  */
-const MOVE_BUDGET = 150_000;
+const MOVE_BUDGET = 100_000;
 const MIN_GAMES = 20;
 const COPY_CHECKED_GAMES = 10;
 
