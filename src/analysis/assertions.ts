@@ -13,7 +13,8 @@
  * intervals (table rates with the game as the unit, as in the balance sheet); means are normal.
  */
 import type { Summary } from '../sim/stats/summary.js';
-import { wilson, clusterWilson } from '../sim/stats/intervals.js';
+import { wilson } from '../sim/stats/intervals.js';
+import { rateRowInterval } from '../sim/stats/summary.js';
 import type { Assertion, Condition, Verdict, AssertionValue, AssertionResult, AssertionsSummary } from '../sim/scenario/expect.js';
 import { normalQuantile } from './normal.js';
 
@@ -76,7 +77,7 @@ function measure(path: string, s: Summary): Measured[] {
           return {
             what: `${name}.${row}.${rate.name}`,
             n,
-            at: (z: number) => ({ estimate: w / n, interval: sums ? clusterWilson(w, n, sums[0], sums[1], sums[2], s.games, z).ci : wilson(w, n, z) }),
+            at: (z: number) => ({ estimate: w / n, interval: rateRowInterval(w, n, sums, s.games, z).ci }),
           };
         });
     }

@@ -8,7 +8,7 @@ import type { Plan } from '../scenario/types.js';
 import type { AssertionsSummary } from '../scenario/expect.js';
 import { CLUSTER_SUMS, type Accumulator } from './accumulator.js';
 import { metricTables } from '../batch.js';
-import { wilson, clusterWilson } from './intervals.js';
+import { wilson, clusterWilson, Z95 } from './intervals.js';
 import { summariseCounts, type Distribution } from './histogram.js';
 import { exampleSetIndex } from '../example-games.js';
 import { examplesOf, EXAMPLE_SET_SLOTS } from './examples.js';
@@ -77,6 +77,11 @@ export interface TableRateRow {
   deff: number;
 }
 
+/** A table-rate row's interval: the game as the unit where per-game sums exist, Wilson over trials otherwise. */
+export function rateRowInterval(w: number, n: number, sums: readonly [number, number, number] | undefined, games: number, z = Z95): { ci: [number, number]; deff: number } {
+  return sums ? clusterWilson(w, n, sums[0], sums[1], sums[2], games, z) : { ci: wilson(w, n, z), deff: 1 };
+}
+
 /** The rows of one rate of a summary table, with game-as-unit intervals (rows with no trials left out). */
 export function tableRateRows(table: SummaryTable, rate: SummaryRate, games: number): TableRateRow[] {
   const wi = table.columns.indexOf(rate.wins);
@@ -88,7 +93,7 @@ export function tableRateRows(table: SummaryTable, rate: SummaryRate, games: num
     const n = values[oi]!;
     if (!(n > 0)) continue;
     const sums = rate.perGame?.[row];
-    const c = sums ? clusterWilson(w, n, sums[0], sums[1], sums[2], games) : { ci: wilson(w, n), deff: 1 };
+    const c = rateRowInterval(w, n, sums, games);
     out.push({ row, wins: w, games: n, rate: w / n, interval: c.ci, deff: c.deff });
   }
   return out;
