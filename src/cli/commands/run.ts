@@ -22,7 +22,7 @@ import { cellsFrom, searchWarning } from '../plan.js';
 import { addPlayOptions, playArgs, shardFrom, redisTargetFrom, DEFAULT_REDIS_TIMEOUT_SECONDS, MAX_REDIS_TIMEOUT_SECONDS, type PlayFlags } from '../options.js';
 import { runSweep } from '../sweep.js';
 import { finishRun } from '../finish.js';
-import { runPlanOnQueue, probeRedis, RedisError, type RedisTarget } from '../../runner/distributed.js';
+import { runPlanOnQueue, probeRedis, RedisError, ShardFailedError, type RedisTarget } from '../../runner/distributed.js';
 import { parseRule, RuleError, type StoppingRule, type Decision } from '../../analysis/stopping.js';
 
 /** How often a checkpoint is written; the fault-injection tests set SQUABBLE_CHECKPOINT_MS=0 to checkpoint after every shard. */
@@ -211,9 +211,9 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   } catch (e) {
     progress.finish();
     if (e instanceof CliError) throw e;
-    if (e instanceof InterruptedError || e instanceof RedisError) {
-      const why = e instanceof RedisError ? `${e.message}; stopped` : 'interrupted';
-      const code = e instanceof RedisError ? EXIT.error : EXIT.interrupted;
+    if (e instanceof InterruptedError || e instanceof RedisError || e instanceof ShardFailedError) {
+      const why = e instanceof InterruptedError ? 'interrupted' : `${e.message}; stopped`;
+      const code = e instanceof InterruptedError ? EXIT.interrupted : EXIT.error;
       // The resume command is printed only when a checkpoint holds games to continue from.
       if (shard || latest === null) {
         abandonOutDir(out, claim);
