@@ -20,6 +20,7 @@ import { pageHtml } from '../report/html.js';
 import { escapeControls } from '../report/escape.js';
 import { gameOf } from '../registry.js';
 import { withBalance } from '../analysis/balance.js';
+import { withDominance } from '../analysis/dominance.js';
 import { withAssertions } from '../analysis/assertions.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../analysis/what-changed.js';
 import { whatChangedLines } from '../report/what-changed-report.js';
@@ -86,7 +87,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     const dir = join(out, 'cells', String(plan.cell));
     const kept = continuing ? finishedCell(dir, plan) : null;
     if (kept) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
-    const summary = kept ?? withAssertions(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers }))), plan.expect);
+    const summary = kept ?? withAssertions(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers })))), plan.expect);
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
     writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(summary)));

@@ -592,7 +592,7 @@ export function buildPlan(
   // Design assertions: every path names something a run of this scenario measures.
   const tables = game.metrics.tables?.(resolvedRules, players) ?? [];
   const expect: Assertion[] = Object.entries(base.expect ?? {}).map(([path, value]) => {
-    const condition = parseCondition(value);
+    const condition = parseCondition(value, path);
     if (typeof condition === 'string') fail(['expect', path], condition);
     const problem = checkAssertionPath(path, players, labels, tables);
     if (problem) {
