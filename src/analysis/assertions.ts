@@ -179,8 +179,9 @@ export function withAssertions(s: Summary, assertions: readonly Assertion[] | un
 /** The assertions' lines for the terminal and summary.md, with how they were decided. */
 export function assertionLines(a: AssertionsSummary): string[] {
   const passed = a.results.filter((r) => r.verdict === 'pass').length;
+  const matrix = a.results.some((r) => r.values.some((v) => v.count));
   return [
-    `${passed} of ${a.results.length} design assertion${a.results.length === 1 ? '' : 's'} ${passed === 1 ? 'passes' : 'pass'}. Each verdict is decided by a ${(a.confidence * 100).toPrecision(4)}% interval (${a.checked} value${a.checked === 1 ? '' : 's'} checked, Bonferroni): the chance that any verdict here is wrong is at most ${a.alpha * 100}%; UNDECIDED means more games are needed.`,
+    `${passed} of ${a.results.length} design assertion${a.results.length === 1 ? '' : 's'} ${passed === 1 ? 'passes' : 'pass'}. Each verdict is decided by a ${(a.confidence * 100).toPrecision(4)}% interval (${a.checked} value${a.checked === 1 ? '' : 's'} checked, Bonferroni${matrix ? '; `dominant` and `viable` split theirs over the matrix\u2019s pairings or choices' : ''}): the chance that any verdict here is wrong is at most ${a.alpha * 100}%; UNDECIDED means more games are needed.`,
     ...a.results.map((r) => r.statement),
   ];
 }
