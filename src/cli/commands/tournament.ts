@@ -188,11 +188,17 @@ export function registerTournament(program: Command, io: CliIO): void {
 /** The skill-and-luck and dominance sections, as lines for the terminal (heading prefix '') or Markdown ('## '). */
 function tournamentExtras(skillLuck: ReturnType<typeof skillAndLuck> | null, dominance: ReturnType<typeof analyseDominance> | null) {
   return (table: (header: string[], rows: string[][]) => string, heading: string): string[] => {
+    // In Markdown each finding is a bullet, so that lines do not run together into one paragraph.
+    const bullet = heading ? '- ' : '';
     const out: string[] = [];
-    if (skillLuck) out.push('', `${heading}Skill and luck`, '', ...skillLuckLines(skillLuck), '', table(SKILL_LUCK_HEADER, skillLuck.map(skillLuckRow)));
+    if (skillLuck) {
+      const [intro, ...notes] = skillLuckLines(skillLuck);
+      out.push('', `${heading}Skill and luck`, '', intro!, ...notes.map((l) => `${bullet}${l}`), '', table(SKILL_LUCK_HEADER, skillLuck.map(skillLuckRow)));
+    }
     if (dominance) {
       const field = fieldTable(dominance);
-      out.push('', `${heading}Dominance and diversity`, '', ...dominanceLines(dominance), '', table(field.header, field.rows));
+      const [intro, ...verdicts] = dominanceLines(dominance);
+      out.push('', `${heading}Dominance and diversity`, '', intro!, ...verdicts.map((l) => `${bullet}${l}`), '', table(field.header, field.rows));
     }
     return out;
   };
