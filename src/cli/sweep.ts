@@ -21,6 +21,7 @@ import { pageHtml } from '../report/html.js';
 import { escapeControls } from '../report/escape.js';
 import { gameOf } from '../registry.js';
 import { withBalance } from '../analysis/balance.js';
+import { withDominance } from '../analysis/dominance.js';
 import { withAssertions } from '../analysis/assertions.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../analysis/what-changed.js';
 import { whatChangedLines } from '../report/what-changed-report.js';
@@ -92,7 +93,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     if (kept) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
     let summary: Summary;
     try {
-      summary = kept ?? withAssertions(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, played: cost.played }))), plan.expect);
+      summary = kept ?? withAssertions(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, played: cost.played })))), plan.expect);
     } catch (e) {
       cost.stop();
       throw e;

@@ -15,6 +15,7 @@ import { escapeHtml, jsonForScript, chartSafeLabels } from './escape.js';
 import { SINCE_NOTE, type SincePrevious } from './since-previous.js';
 import { whatChangedTables } from './what-changed-report.js';
 import { assertionLines } from '../analysis/assertions.js';
+import { dominanceLines } from '../analysis/dominance.js';
 
 const require = createRequire(import.meta.url);
 
@@ -169,6 +170,6 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 
 /** The report of one run. */
 export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
-  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : []), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : [])], charts, tables, ...(input.sincePrevious ? { since: input.sincePrevious } : {}) };
+  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : []), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : []), ...(input.summary.dominance ? dominanceLines(input.summary.dominance) : [])], charts, tables, ...(input.sincePrevious ? { since: input.sincePrevious } : {}) };
   return pageHtml(input.summary.scenario.name, [section]);
 }
