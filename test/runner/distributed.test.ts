@@ -79,7 +79,8 @@ describe('run --redis with squabble worker processes', () => {
       async (job: Job<ShardTask>) => {
         if (job.data.shard !== 0) throw new Error('the worker broke');
         const r = runShard(job.data);
-        return { shard: r.shard, data: Array.from(r.data!) };
+        if (!('data' in r)) throw new Error(`shard 0 failed: ${r.failure.reason}`);
+        return { shard: r.shard, data: Array.from(r.data) };
       },
       { connection: { host: '127.0.0.1', port } },
     );
