@@ -50,7 +50,7 @@ describe('the cost warning', () => {
   });
 });
 
-describe('the cost warning in compare and sweeps', () => {
+describe('the cost warning in compare, tournaments and sweeps', () => {
   it('counts every paired game, in worker threads and in this thread', async () => {
     const a = planOf({ game: 'worms', players: 2, games: 2500, seed: 3 });
     const b = planOf({ game: 'worms', players: 2, games: 2500, seed: 3, rules: { suddenDeath: true } });
@@ -99,6 +99,12 @@ describe('the cost warning in compare and sweeps', () => {
     const { dir, file } = slow('');
     const line = await warned(['compare', file, '--variant', 'base', '--variant', 'rules.fov=120', '--workers', '1', '--out', join(dir, 'c')]);
     expect(line).toMatch(/^warning: (no game has|[\d,]+ games?) finished in \d+ s; at that rate the 5,000 games take (at least|about) /);
+  }, 90_000);
+
+  it('a tournament warns from its first games, over all its pairings', async () => {
+    const { dir, file } = slow('entrants:\n  - level: skilled\n  - level: expert\n  - level: novice\n');
+    const line = await warned(['tournament', file, '--games', '2000', '--workers', '1', '--out', join(dir, 't')]);
+    expect(line).toMatch(/^warning: (no game has|[\d,]+ games?) finished in \d+ s; at that rate the 6,000 games take (at least|about) /);
   }, 90_000);
 
   it('a sweep warns from its first games, for all its cells', async () => {

@@ -5,6 +5,7 @@
  * seat entries; plus any `--add POLICY`. Each pairing is an ordinary run of the scenario with its
  * seats filled by the two entrants alternately (same rules, seed and game count per pairing).
  */
+import { watchCost } from '../cost-warning.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
@@ -105,11 +106,19 @@ export function registerTournament(program: Command, io: CliIO): void {
         'Lower --games or the iterations.',
       );
       if (slow) io.err(slow);
+      // Slow pairings warn from their first games, as `run` does (the rate so far, over every pairing's games).
+      const cost = watchCost(pairings.length * games, workers, say);
       for (const { i, j, plan } of pairings) {
         const a = entrants[i]!;
         const b = entrants[j]!;
         say(`${a.label} vs ${b.label}: ${games.toLocaleString('en-US')} games\n`);
-        const s = summarise(game, plan, await runPlan(plan, { workers }));
+        let s;
+        try {
+          s = summarise(game, plan, await runPlan(plan, { workers, played: cost.played }));
+        } catch (e) {
+          cost.stop();
+          throw e;
+        }
         const winsOf = (label: string) => s.policies.find((p) => p.label === label)?.wins ?? 0;
         wins[i]![j] = winsOf(a.label) + s.draws.count / 2;
         wins[j]![i] = winsOf(b.label) + s.draws.count / 2;
@@ -121,6 +130,7 @@ export function registerTournament(program: Command, io: CliIO): void {
         const bySeat = s.policies.find((p) => p.label === a.label)?.bySeat ?? [];
         seatEffects.push({ row: a.label, column: b.label, pValue: seatHomogeneityP(bySeat), bySeat: bySeat.map((x) => `seat ${x.seat} ${pct(x.winRate)}`).join(', ') });
       }
+      cost.stop();
       const names = entrants.map((e) => e.label);
       const reference = names.includes('random') ? names.indexOf('random') : 0;
       const ratings = bradleyTerry(names, wins, reference);
