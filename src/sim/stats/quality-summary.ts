@@ -49,7 +49,7 @@ export interface QualitySummary {
   blowouts: QualityShare;
   blowoutThreshold: number;
   /** Game length in turns over every game: quartiles and the coefficient of variation (sd / mean) with a 95% delta-method interval. */
-  length: { q1: number; median: number; q3: number; cv: number; cvCI: [number, number] };
+  length: { q1: number; median: number; q3: number; cv: number; cvSE: number; cvCI: [number, number] };
 }
 
 /** Every figure here is non-negative, so the lower bound stops at 0. */
@@ -76,7 +76,7 @@ export function lengthSpread(counts: Float64Array): QualitySummary['length'] {
     n += counts[v]!;
     sum += counts[v]! * v;
   }
-  if (n === 0) return { q1: 0, median: 0, q3: 0, cv: 0, cvCI: [0, 0] };
+  if (n === 0) return { q1: 0, median: 0, q3: 0, cv: 0, cvSE: 0, cvCI: [0, 0] };
   const mu = sum / n;
   let m2 = 0;
   let m3 = 0;
@@ -95,8 +95,8 @@ export function lengthSpread(counts: Float64Array): QualitySummary['length'] {
   const sd = Math.sqrt(m2);
   const cv = mu > 0 ? sd / mu : 0;
   const variance = mu > 0 && m2 > 0 ? ((m2 * m2) / mu ** 4 + (m4 - m2 * m2) / (4 * mu * mu * m2) - m3 / mu ** 3) / n : 0;
-  const half = Z95 * Math.sqrt(Math.max(0, variance));
-  return { q1: nearestRank(counts, n, 25), median: nearestRank(counts, n, 50), q3: nearestRank(counts, n, 75), cv, cvCI: [Math.max(0, cv - half), cv + half] };
+  const cvSE = Math.sqrt(Math.max(0, variance));
+  return { q1: nearestRank(counts, n, 25), median: nearestRank(counts, n, 50), q3: nearestRank(counts, n, 75), cv, cvSE, cvCI: [Math.max(0, cv - Z95 * cvSE), cv + Z95 * cvSE] };
 }
 
 /** The quality figures of a run, from the accumulator's quality sums and its turn counts. */
