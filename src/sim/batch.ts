@@ -70,7 +70,7 @@ export class GameRunner {
   /** The tables as they were before the current game, to fold each game's rate counts (Accumulator.recordRateClusters). */
   private readonly tablesBefore: Float64Array[];
   private readonly examples: ExampleRecorder;
-  /** Samples the standing once per turn for the quality figures; null for a game without one. */
+  /** Samples the standing once per round for the quality figures; null for a game without one. */
   readonly standing: StandingRecorder | null;
 
   constructor(

@@ -34,7 +34,8 @@ export function playGame<S extends GameState>(
     if (observer !== null) observer.beforeMove(state, actions, n, chosen);
     game.apply(state, actions[chosen]!, rng);
     if (observer !== null) observer.afterMove(state);
-    // Once per turn, not per move: a turn of several moves costs one standing.
-    if (standing !== null && state.turns !== standing.lastTurn) standing.sample(state);
+    // Once per round, not per move or turn: per turn cost Worms' random games a measurable
+    // share of their time (bench/README.md "Measured costs").
+    if (standing !== null && state.rounds !== standing.lastRound) standing.sample(state);
   }
 }

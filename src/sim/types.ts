@@ -105,7 +105,7 @@ export interface GameMetricsSpec<S extends GameState = GameState> {
 
 /**
  * Who is ahead in a position, and by how much (docs/quality.md; each game's rules doc says what
- * its score is). Called once per turn in every game of a run, so it reads the state's typed
+ * its score is). Called once per round in every game of a run, so it reads the state's typed
  * arrays and allocates nothing.
  */
 export interface StandingSpec<S extends GameState = GameState> {
@@ -221,7 +221,7 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   checkInvariants(state: S): string | null;
 
   readonly metrics: GameMetricsSpec<S>;
-  /** Who is ahead and by how much, sampled once per turn for the quality figures (docs/quality.md). */
+  /** Who is ahead and by how much, sampled once per round for the quality figures (docs/quality.md). */
   readonly standing?: StandingSpec<S>;
   /** Game-specific policies (the generic ones in src/policies are available too). */
   readonly policies: Readonly<Record<string, PolicySpec<S, R>>>;

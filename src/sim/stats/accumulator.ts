@@ -236,8 +236,8 @@ export class Accumulator {
     d[o + QualitySlot.leadChanges]! += q.leadChanges;
     d[o + QualitySlot.leadChangesSq]! += q.leadChanges * q.leadChanges;
     if (!q.decided) return;
-    const decisiveness = Math.round(q.decisiveness * QUALITY_SCALE);
-    const drama = Math.round(q.drama * QUALITY_SCALE);
+    const decisiveness = Math.round(q.fractions[0]! * QUALITY_SCALE);
+    const drama = Math.round(q.fractions[1]! * QUALITY_SCALE);
     d[o + QualitySlot.decided]!++;
     d[o + QualitySlot.decisiveness]! += decisiveness;
     d[o + QualitySlot.decisivenessSq]! += decisiveness * decisiveness;

@@ -151,13 +151,20 @@ describe('quality sums and their summary', () => {
     expect(spread.cvCI[1] - spread.cvCI[0]).toBeLessThan(0.02);
   });
 
-  it('samples a real game once per turn and merges shards to the one-piece quality', () => {
+  it('samples a real game at the start, at every round\'s end and at the end, and merges shards to the one-piece quality', () => {
     const plan = planOf({ game: 'worms', players: 3, games: 600 });
     const runner = createRunner(plan);
     const state = runner.play(5);
-    // One sample per turn value 0..turns (the final position replaces or follows the last).
-    expect(runner.standing!.samples).toBe(state.turns + 1);
-    expect(Array.from(runner.standing!.turnAt.subarray(0, runner.standing!.samples))).toEqual(Array.from({ length: state.turns + 1 }, (_, t) => t));
+    const rec = runner.standing!;
+    rec.finish(state); // as runRange does after every game
+    const turns = Array.from(rec.turnAt.subarray(0, rec.samples));
+    expect(turns[0]).toBe(0);
+    expect(turns.at(-1)).toBe(state.turns);
+    for (let j = 1; j < turns.length; j++) expect(turns[j]).toBeGreaterThan(turns[j - 1]!);
+    // One sample per round started (the first at the start), and the final position if a round was under way.
+    expect(rec.samples).toBeGreaterThanOrEqual(state.rounds);
+    expect(rec.samples).toBeLessThanOrEqual(state.rounds + 1);
+    expect(rec.samples).toBeLessThan(state.turns / 2); // far fewer samples than turns with 3 players
     const whole = newAccumulator(worms, plan);
     runner.runRange(whole, 0, 600);
     const merged = newAccumulator(worms, plan);
