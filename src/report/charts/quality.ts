@@ -19,11 +19,11 @@ interface Row {
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** One panel: a point per row with its interval as whiskers, on the x scale given. */
-function panel(rows: Row[], axis: string, scale: Record<string, unknown>, format: string, colours: { domain: string[]; range: string[] }) {
+function panel(rows: Row[], measures: string, axis: string, scale: Record<string, unknown>, format: string, colours: { domain: string[]; range: string[] }) {
   return {
     width: WIDTH,
     data: { values: rows },
-    encoding: { y: { field: 'name', type: 'nominal', title: null, sort: null, axis: { labelLimit: 400 } } },
+    encoding: { y: { field: 'name', type: 'nominal', title: measures, sort: null, axis: { labelLimit: 400, titlePadding: 14 } } },
     layer: [
       { mark: { type: 'errorbar', ticks: true, color: 'black' }, encoding: { x: { field: 'low', type: 'quantitative', title: axis, scale, axis: { format } }, x2: { field: 'high' } } },
       {
@@ -68,7 +68,7 @@ export const gameQuality: ChartBuilder = {
           `top: decided games only (${left.toLocaleString('en-US')} drawn or capped games left out); bottom: every game`,
         ],
       },
-      vconcat: [panel(scaled, 'Share of the game / of decided games / of the 0-1 standing scale', { domain: [0, 1] }, '.0%', colours), panel(lead, 'Lead changes per game', { zero: true }, '.1f', colours)],
+      vconcat: [panel(scaled, 'Decided games', 'Share of the game / of decided games / of the 0-1 standing scale', { domain: [0, 1] }, '.0%', colours), panel(lead, 'Every game', 'Lead changes per game', { zero: true }, '.2~f', colours)],
     } as TopLevelSpec;
   },
 };
