@@ -16,6 +16,8 @@ import type { Summary } from '../sim/stats/summary.js';
 import { wilson } from '../sim/stats/intervals.js';
 import { rateRowInterval } from '../sim/stats/summary.js';
 import type { Assertion, Condition, Verdict, AssertionValue, AssertionResult, AssertionsSummary } from '../sim/scenario/expect.js';
+import { QUALITY_MEAN_PATHS } from '../sim/scenario/expect.js';
+import type { QualityMean } from '../sim/stats/quality-summary.js';
 import { normalQuantile } from './normal.js';
 import { runDominance } from './dominance.js';
 
@@ -37,8 +39,36 @@ function proportion(what: string, k: number, n: number): Measured {
   return { what, n, at: (z) => ({ estimate: n > 0 ? k / n : 0, interval: wilson(k, n, z) }) };
 }
 
+/** A mean with its standard error: the interval at z is mean ± z·se (the game as the unit). */
+function meanOf(what: string, estimate: number, se: number, n: number): Measured {
+  return { what, n, at: (z) => ({ estimate, interval: [Math.max(0, estimate - z * se), estimate + z * se] }) };
+}
+
+/** The quality figures (docs/quality.md): absent, and so undecided, for a game without a standing. */
+function measureQuality(path: string, s: Summary): Measured[] {
+  const q = s.quality;
+  if (!q) return [];
+  const mean = (m: QualityMean) => [meanOf(path, m.mean, m.se, m.n)];
+  switch (path) {
+    case 'quality.leadChanges':
+      return mean(q.leadChanges);
+    case 'quality.decisiveness':
+      return mean(q.decisiveness);
+    case 'quality.drama':
+      return mean(q.drama);
+    case 'quality.length.cv':
+      return [meanOf(path, q.length.cv, q.length.cvSE, q.games)];
+    case 'quality.comebacks':
+      return [proportion(path, q.comebacks.count, q.comebacks.n)];
+    case 'quality.blowouts':
+      return [proportion(path, q.blowouts.count, q.blowouts.n)];
+  }
+  return [];
+}
+
 /** The values an assertion path stands for in a summary (several for a wildcard row). */
 function measure(path: string, s: Summary): Measured[] {
+  if (path.startsWith('quality.')) return measureQuality(path, s);
   switch (path) {
     case 'dominant':
     case 'viable':
@@ -143,7 +173,8 @@ export function evaluateAssertions(assertions: readonly Assertion[], s: Summary,
   const z = normalQuantile(1 - alpha / (2 * checked));
   const confidence = 1 - alpha / checked;
   const results = measured.map(({ a, values }): AssertionResult => {
-    const mean = a.path.endsWith('.mean');
+    // Means and counts print as numbers; rates and shares (quality.decisiveness too) as percentages.
+    const mean = a.path.endsWith('.mean') || (QUALITY_MEAN_PATHS.includes(a.path) && a.path !== 'quality.decisiveness');
     const details = new Map<string, string>();
     const judged = values
       .map((m): AssertionValue => {

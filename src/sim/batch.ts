@@ -8,6 +8,7 @@ import { Rng } from './rng.js';
 import { playGame, type StepObserver } from './engine.js';
 import { Accumulator, type AccumulatorShape } from './stats/accumulator.js';
 import { ExampleRecorder, exampleSetCount } from './example-games.js';
+import { StandingRecorder } from './stats/quality.js';
 
 /** Everything needed to replay one game: with the scenario file, `squabble replay` reproduces it. */
 export interface ReplayKey {
@@ -49,6 +50,7 @@ export function accumulatorShape(game: AnyGameModule, plan: Plan): AccumulatorSh
     gameRecords: plan.recordGames ? plan.games : 0,
     rateColumns: tables.map((t) => (t.rates ?? []).map((r) => [t.columns.findIndex((c) => c.name === r.wins), t.columns.findIndex((c) => c.name === r.of)] as const).filter(([w, n]) => w >= 0 && n >= 0)),
     exampleSets: exampleSetCount(game, plan),
+    quality: game.standing !== undefined,
   };
 }
 
@@ -68,6 +70,8 @@ export class GameRunner {
   /** The tables as they were before the current game, to fold each game's rate counts (Accumulator.recordRateClusters). */
   private readonly tablesBefore: Float64Array[];
   private readonly examples: ExampleRecorder;
+  /** Samples the standing once per round for the quality figures; null for a game without one. */
+  readonly standing: StandingRecorder | null;
 
   constructor(
     readonly game: AnyGameModule,
@@ -84,6 +88,7 @@ export class GameRunner {
     this.seatLabel = new Int32Array(plan.players);
     this.tablesBefore = metricTables(game, plan).map((t) => new Float64Array(t.rows.length * t.columns.length));
     this.examples = new ExampleRecorder(game, plan);
+    this.standing = game.standing ? new StandingRecorder(game.standing, plan.players, game.maxTurns(plan.rules)) : null;
   }
 
   /** Seat the policies for game `index` and seed its random stream. */
@@ -102,7 +107,7 @@ export class GameRunner {
   play(index: number, observer: StepObserver | null = null): GameState {
     this.prepare(index);
     try {
-      playGame(this.game, this.state, this.seatPolicies, this.rng, this.actions, observer);
+      playGame(this.game, this.state, this.seatPolicies, this.rng, this.actions, observer, this.standing);
     } catch (e) {
       if (e instanceof GameFailure) throw e;
       throw new GameFailure(this.keyOf(index), e instanceof Error ? e.message : String(e), this.state.turns, 'crash', e);
@@ -122,6 +127,7 @@ export class GameRunner {
     for (let i = start; i < end; i++) {
       const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
       acc.recordGame(state, this.seatLabel, i);
+      if (this.standing !== null) acc.recordQuality(this.standing.finish(state));
       game.metrics.record(state, acc.counters, acc.seatCounters);
       if (game.metrics.recordTables) {
         for (let t = 0; t < acc.tables.length; t++) this.tablesBefore[t]!.set(acc.tables[t]!);

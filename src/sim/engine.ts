@@ -4,6 +4,7 @@
  */
 import type { GameModule, GameState, Policy } from './types.js';
 import type { Rng } from './rng.js';
+import type { StandingRecorder } from './stats/quality.js';
 
 /** Hooks for traces and invariant checks; the batch path passes null. */
 export interface StepObserver<S extends GameState = GameState> {
@@ -21,9 +22,11 @@ export function playGame<S extends GameState>(
   rng: Rng,
   actions: Int32Array,
   observer: StepObserver<S> | null = null,
+  standing: StandingRecorder<S> | null = null,
 ): void {
   game.reset(state, rng);
   if (observer !== null) observer.afterMove(state);
+  if (standing !== null) standing.start(state);
   while (!state.terminal) {
     const n = game.legalActions(state, actions);
     if (n <= 0) throw new NoLegalActionError(`no legal action for seat ${state.toMove} at turn ${state.turns}`);
@@ -31,5 +34,8 @@ export function playGame<S extends GameState>(
     if (observer !== null) observer.beforeMove(state, actions, n, chosen);
     game.apply(state, actions[chosen]!, rng);
     if (observer !== null) observer.afterMove(state);
+    // Once per round, not per move or turn: per turn cost Worms' random games a measurable
+    // share of their time (bench/README.md "Measured costs").
+    if (standing !== null && state.rounds !== standing.lastRound) standing.sample(state);
   }
 }

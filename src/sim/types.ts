@@ -103,6 +103,21 @@ export interface GameMetricsSpec<S extends GameState = GameState> {
   recordTables?(state: S, tables: readonly Float64Array[]): void;
 }
 
+/**
+ * Who is ahead in a position, and by how much (docs/quality.md; each game's rules doc says what
+ * its score is). Called once per round in every game of a run, so it reads the state's typed
+ * arrays and allocates nothing.
+ */
+export interface StandingSpec<S extends GameState = GameState> {
+  /** What the score is, in one sentence (printed with the quality figures). */
+  readonly description: string;
+  /**
+   * Write each seat's score into out[at + seat]: a number in [0, 1] on the game's scale of the
+   * way to winning (1 = won), so that a deficit reads alike across games.
+   */
+  score(state: S, out: Float64Array, at: number): void;
+}
+
 export interface MetricTableSpec {
   /** e.g. "cards" */
   readonly name: string;
@@ -206,6 +221,8 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   checkInvariants(state: S): string | null;
 
   readonly metrics: GameMetricsSpec<S>;
+  /** Who is ahead and by how much, sampled once per round for the quality figures (docs/quality.md). */
+  readonly standing?: StandingSpec<S>;
   /** Game-specific policies (the generic ones in src/policies are available too). */
   readonly policies: Readonly<Record<string, PolicySpec<S, R>>>;
   /**

@@ -59,6 +59,38 @@ describe('verdicts', () => {
     expect(r.results[1]!.statement).toMatch(/UNDECIDED .* play more games/);
   });
 
+  it('judge the quality figures by their intervals: means by the standard error over games, shares by Wilson', () => {
+    const s = summary({ games: 1000, seat0: 500 });
+    const mean = (m: number, se: number, n: number) => ({ mean: m, se, ci: [m - 1.96 * se, m + 1.96 * se], n });
+    s.quality = {
+      standing: 'test',
+      games: 1000,
+      decided: 1000,
+      draws: 0,
+      capped: 0,
+      leadChanges: mean(1.5, 0.05, 1000),
+      decisiveness: mean(0.3, 0.01, 1000),
+      drama: mean(0.2, 0.005, 1000),
+      comebacks: { count: 300, n: 1000, rate: 0.3, ci: [0, 1] },
+      blowouts: { count: 100, n: 1000, rate: 0.1, ci: [0, 1] },
+      blowoutThreshold: 0.75,
+      length: { q1: 10, median: 15, q3: 20, cv: 0.5, cvSE: 0.01, cvCI: [0.48, 0.52] },
+    } as Summary['quality'];
+    const r = evaluateAssertions(
+      [assertion('quality.leadChanges', '>= 1'), assertion('quality.leadChanges', '>= 1.5'), assertion('quality.decisiveness', '> 0.4'), assertion('quality.drama', [0.1, 0.3]), assertion('quality.comebacks', [0.25, 0.35]), assertion('quality.blowouts', '< 0.05'), assertion('quality.length.cv', '< 1')],
+      s,
+    );
+    expect(r.results.map((x) => x.verdict)).toEqual(['pass', 'undecided', 'fail', 'pass', 'pass', 'fail', 'pass']);
+    // The interval is mean ± z·se at the run's Bonferroni z (7 values: 99.29%).
+    const v = r.results[0]!.values[0]!;
+    expect(v.interval[0]).toBeCloseTo(1.5 - 2.6901 * 0.05, 3);
+    expect(r.results[0]!.statement).toMatch(/^quality\.leadChanges ">= 1": pass — quality\.leadChanges = 1\.50 \[1\.37, 1\.63\]/);
+    expect(r.results[4]!.statement).toMatch(/quality\.comebacks = 30\.00% \[/);
+    // Without a standing (no quality in the summary) nothing measures them.
+    delete s.quality;
+    expect(evaluateAssertions([assertion('quality.drama', '< 1')], s).results[0]!.verdict).toBe('undecided');
+  });
+
   it('check every row of a wildcard, each counted in the Bonferroni family, the failing rows first', () => {
     const cards: Record<string, [number, number]> = { A: [500, 1000], B: [510, 1000], C: [300, 1000] };
     const r = evaluateAssertions([assertion('cards.*.winRate', [0.4, 0.6])], summary({ games: 1000, seat0: 500, cards }));
@@ -134,4 +166,23 @@ describe('in run and check', () => {
     expect(typo.code).toBe(2);
     expect(typo.err).toMatch(/worms\.yaml:\d+: expect\.seats\.0\.winrate: not something a run measures.*did you mean seats\.0\.winRate\?/);
   });
+
+  it('check passes a quality assertion that holds and fails (exit 1) one that is broken', async () => {
+    const base = readFileSync('scenarios/worms/random-2p.yaml', 'utf8').replace(/^games: .*$/m, 'games: 4000').replace(/\n# Design assertions[\s\S]*$/, '\n');
+    const file = join(dir, 'quality.yaml');
+    // Worms 2p with random play changes lead about once a game (read at round ends).
+    writeFileSync(file, `${base}\nexpect:\n  quality.leadChanges: ">= 0.5"\n  quality.comebacks: "< 0.5"\n`);
+    expect((await cli('baseline', file, '--workers', '0', '--out', join(dir, 'quality-baselines'))).code).toBe(0);
+    const ok = await cli('check', file, '--workers', '0', '--baseline', join(dir, 'quality-baselines'));
+    expect(ok.code, ok.out + ok.err).toBe(0);
+    expect(ok.out).toMatch(/quality\.leadChanges >= 0\.5: pass — quality\.leadChanges = 1\.\d\d \[/);
+    writeFileSync(file, `${base}\nexpect:\n  quality.leadChanges: ">= 2"\n`);
+    const broken = await cli('check', file, '--workers', '0', '--baseline', join(dir, 'quality-baselines'));
+    expect(broken.code).toBe(1);
+    expect(broken.out).toMatch(/quality\.leadChanges >= 2: FAIL — quality\.leadChanges = 1\.\d\d \[/);
+    writeFileSync(file, `${base}\nexpect:\n  quality.leadchanges: ">= 1"\n`);
+    const typo = await cli('check', file, '--workers', '0', '--baseline', join(dir, 'quality-baselines'));
+    expect(typo.code).toBe(2);
+    expect(typo.err).toMatch(/expect\.quality\.leadchanges: not something a run measures.*did you mean quality\.leadChanges\?/);
+  }, 120_000);
 });

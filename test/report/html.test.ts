@@ -165,6 +165,20 @@ describe('the report in a real browser (Debian chromium via playwright-core)', (
     expect(check.h1).toBe(HOSTILE);
   });
 
+  it('draws the game-quality chart: both panels, every label whole, kept as a screenshot of its own', async () => {
+    let clipped: string[] = ['not checked'];
+    let marks = 0;
+    const check = await openInChromium(join(out, 'report.html'), 'report-quality.png', async (page) => {
+      const figure = page.locator('figure.chart[id$="--game-quality"]');
+      await figure.screenshot({ path: join('test-artifacts', 'game-quality.png') });
+      marks = await figure.locator('svg path[role="graphics-symbol"], svg .mark-symbol path').count();
+      clipped = (await clippedTexts(page)).filter((t) => t.includes('game-quality'));
+    });
+    expectClean(check, 7);
+    expect(marks).toBeGreaterThanOrEqual(5); // four measures on the 0-1 scale, lead changes below
+    expect(clipped).toEqual([]);
+  });
+
   it('renders the index page of several runs (what npm start writes) the same way, the board and matchup charts of Squish and Squall and the card charts of Squirmish included, no text clipped', async () => {
     const second = join(dir, 'second');
     expect((await cli('run', 'scenarios/worms/sudden-death.yaml', '--games', '2000', '--workers', '0', '--out', second, '--quiet', '--no-report')).code).toBe(0);

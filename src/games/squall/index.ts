@@ -31,6 +31,7 @@ import { squallLevels } from './levels.js';
 import { squallStats, preparedRoster } from './stats.js';
 import { ACTION_COUNT, SPOTS, spotEdge } from './actions.js';
 import { ObstacleSet, baseOnBoard, type ObstacleShape } from './geometry.js';
+import { squallStanding } from './standing.js';
 
 export const squall: GameModule<SquallState, SquallRules> = {
   id: 'squall',
@@ -126,6 +127,7 @@ export const squall: GameModule<SquallState, SquallRules> = {
   scene,
   checkInvariants,
   metrics: squallMetrics,
+  standing: squallStanding,
   policies: squallPolicies,
   levels: squallLevels,
   stats: squallStats,

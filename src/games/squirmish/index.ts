@@ -15,6 +15,7 @@ import { squirmishMetrics } from './metrics.js';
 import { squirmishPolicies } from './policies.js';
 import { squirmishLevels } from './levels.js';
 import { squirmishStats } from './stats.js';
+import { squirmishStanding } from './standing.js';
 
 /**
  * A list of card names (a decklist or mini-deck file) rather than a deck of cards: a non-empty
@@ -86,6 +87,7 @@ export const squirmish: GameModule<SquirmishState, SquirmishRules> = {
   determinize,
   checkInvariants,
   metrics: squirmishMetrics,
+  standing: squirmishStanding,
   policies: squirmishPolicies,
   levels: squirmishLevels,
   stats: squirmishStats,

@@ -17,6 +17,7 @@ import { scene } from './scene.js';
 import { squishMetrics } from './metrics.js';
 import { squishPolicies } from './policies.js';
 import { squishLevels } from './levels.js';
+import { squishStanding } from './standing.js';
 
 export const squish: GameModule<SquishState, SquishRules> = {
   id: 'squish',
@@ -60,6 +61,7 @@ export const squish: GameModule<SquishState, SquishRules> = {
   scene,
   checkInvariants,
   metrics: squishMetrics,
+  standing: squishStanding,
   policies: squishPolicies,
   levels: squishLevels,
 };

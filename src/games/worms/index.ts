@@ -13,6 +13,7 @@ import { scene } from './scene.js';
 import { wormsMetrics } from './metrics.js';
 import { wormsPolicies } from './policies.js';
 import { wormsLevels } from './levels.js';
+import { wormsStanding } from './standing.js';
 
 export const worms: GameModule<WormsState, WormsRules> = {
   id: 'worms',
@@ -48,6 +49,7 @@ export const worms: GameModule<WormsState, WormsRules> = {
   scene,
   checkInvariants,
   metrics: wormsMetrics,
+  standing: wormsStanding,
   policies: wormsPolicies,
   levels: wormsLevels,
 };

@@ -6,5 +6,6 @@ import { tableRates } from './rates.js';
 import { squirmishKoMatrix, squirmishDamage } from './squirmish.js';
 import { squishStartSquares, squishBlockEntries } from './squish.js';
 import { squallMatchups, squallDamage, squallCoveredShots } from './squall.js';
+import { gameQuality } from './quality.js';
 
-export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, tableRates, wormsTopCard, wormsAcesOnTop, squirmishKoMatrix, squirmishDamage, squishStartSquares, squishBlockEntries, squallMatchups, squallDamage, squallCoveredShots];
+export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, gameQuality, tableRates, wormsTopCard, wormsAcesOnTop, squirmishKoMatrix, squirmishDamage, squishStartSquares, squishBlockEntries, squallMatchups, squallDamage, squallCoveredShots];

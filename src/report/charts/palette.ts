@@ -31,7 +31,8 @@ const FIXED: Record<string, string> = {
   base: '#4c78a8',
 };
 
-export type NameKind = 'policy' | 'variant' | 'group';
+/** `measure`: the quality chart's measures (src/report/charts/quality.ts). */
+export type NameKind = 'policy' | 'variant' | 'group' | 'measure';
 
 /** FNV-1a over UTF-16 code units: small, stable, and the same in every run. */
 function hash(text: string): number {

@@ -35,24 +35,30 @@ export function parseCondition(value: unknown, path = ''): Condition | string {
   return `expected [low, high] (two numbers) or a comparison such as "< 0.01", ">= 2", found ${JSON.stringify(value)}`;
 }
 
+/** The quality figures (docs/quality.md), for games with a standing: means (normal intervals) and shares (Wilson). */
+export const QUALITY_MEAN_PATHS = ['quality.leadChanges', 'quality.decisiveness', 'quality.drama', 'quality.length.cv'];
+export const QUALITY_SHARE_PATHS = ['quality.comebacks', 'quality.blowouts'];
+export const QUALITY_PATHS = [...QUALITY_MEAN_PATHS, ...QUALITY_SHARE_PATHS];
+
 export const HEADLINE_PATHS = ['firstPlayer.decidedShare', 'firstPlayer.winRate', 'draws.rate', 'capped.rate', 'length.turns.mean', 'length.rounds.mean'];
 /** Assertions about a matchup matrix of three or more choices (Squall's `matchups` with all pairs). */
 export const MATRIX_PATHS = ['dominant', 'viable'];
 
 /** What a scenario may assert about, for messages. */
-export function assertionPathsHelp(players: number, labels: readonly string[], tables: readonly MetricTableSpec[]): string {
+export function assertionPathsHelp(players: number, labels: readonly string[], tables: readonly MetricTableSpec[], quality = false): string {
   const rates = tables.flatMap((t) => (t.rates ?? []).map((r) => `${t.name}.<row or *>.${r.name}`));
   const matrix = tables.some((t) => pairTableChoices(t.columns.map((c) => c.name), t.rows).length >= 3) ? MATRIX_PATHS : [];
-  return [...HEADLINE_PATHS, ...matrix, `seats.<0-${players - 1}>.winRate`, `policies.<${labels.join(' | ')}>.winRate`, ...rates].join(', ');
+  return [...HEADLINE_PATHS, ...matrix, ...(quality ? QUALITY_PATHS : []), `seats.<0-${players - 1}>.winRate`, `policies.<${labels.join(' | ')}>.winRate`, ...rates].join(', ');
 }
 
 /** Null when `path` names something a run of this scenario measures; otherwise what is wrong. */
-export function checkAssertionPath(path: string, players: number, labels: readonly string[], tables: readonly MetricTableSpec[]): string | null {
+export function checkAssertionPath(path: string, players: number, labels: readonly string[], tables: readonly MetricTableSpec[], quality = false): string | null {
   if (HEADLINE_PATHS.includes(path)) return null;
   if (MATRIX_PATHS.includes(path))
     return tables.some((t) => pairTableChoices(t.columns.map((c) => c.name), t.rows).length >= 3)
       ? null
       : `needs a matchup matrix of three or more choices (a table of pairs, such as Squall's \`matchups\` under \`matchups: all-pairs\`); this scenario has none`;
+  if (QUALITY_PATHS.includes(path)) return quality ? null : 'this game has no standing, so its runs measure no quality figures';
   const seat = /^seats\.(\d+)\.winRate$/.exec(path);
   if (seat) return Number(seat[1]) < players ? null : `no seat ${seat[1]} in a ${players}-player game`;
   if (path.startsWith('policies.') && path.endsWith('.winRate')) {
@@ -69,7 +75,7 @@ export function checkAssertionPath(path: string, players: number, labels: readon
     }
     return `the ${t.name} table has no such rate; its rates: ${(t.rates ?? []).map((r) => r.name).join(', ') || 'none'}`;
   }
-  return `not something a run measures; expected one of ${assertionPathsHelp(players, labels, tables)}`;
+  return `not something a run measures; expected one of ${assertionPathsHelp(players, labels, tables, quality)}`;
 }
 
 export type Verdict = 'pass' | 'fail' | 'undecided';

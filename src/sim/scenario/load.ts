@@ -19,7 +19,7 @@ import type { Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
 import { masterSeedFrom } from '../rng.js';
 import type { RulesContext } from '../types.js';
 import { STAT_OVERRIDES } from '../stat-paths.js';
-import { parseCondition, checkAssertionPath, HEADLINE_PATHS, type Assertion, type Condition } from './expect.js';
+import { parseCondition, checkAssertionPath, HEADLINE_PATHS, QUALITY_PATHS, type Assertion, type Condition } from './expect.js';
 import { EPSILON_POLICY, epsilonValue, combinedEpsilon } from '../strength.js';
 import type { AnyGameModule, PolicySpec } from '../types.js';
 
@@ -594,9 +594,10 @@ export function buildPlan(
   const expect: Assertion[] = Object.entries(base.expect ?? {}).map(([path, value]) => {
     const condition = parseCondition(value, path);
     if (typeof condition === 'string') fail(['expect', path], condition);
-    const problem = checkAssertionPath(path, players, labels, tables);
+    const quality = game.standing !== undefined;
+    const problem = checkAssertionPath(path, players, labels, tables, quality);
     if (problem) {
-      const hint = didYouMean(path, [...HEADLINE_PATHS, ...Array.from({ length: players }, (_, i) => `seats.${i}.winRate`), ...tables.flatMap((t) => (t.rates ?? []).map((r) => `${t.name}.*.${r.name}`))]);
+      const hint = didYouMean(path, [...HEADLINE_PATHS, ...(quality ? QUALITY_PATHS : []), ...Array.from({ length: players }, (_, i) => `seats.${i}.winRate`), ...tables.flatMap((t) => (t.rates ?? []).map((r) => `${t.name}.*.${r.name}`))]);
       fail(['expect', path], hint && problem.startsWith('not something') ? `${problem} (did you mean ${hint}?)` : problem);
     }
     return { path, text: Array.isArray(value) ? `in [${value.join(', ')}]` : String(value).trim(), condition: condition as Condition };

@@ -13,6 +13,7 @@
  */
 import type { GameState } from '../types.js';
 import { exampleCells, clearExamples, mergeExamples } from './examples.js';
+import { QUALITY_SCALE, type GameQuality } from './quality.js';
 
 export interface AccumulatorShape {
   players: number;
@@ -40,7 +41,28 @@ export interface AccumulatorShape {
   gameRecords?: number;
   /** Example-game sets (src/sim/stats/examples.ts): the headline ones, then two per table-rate row (default none). */
   exampleSets?: number;
+  /** The game has a standing: keep the quality sums (QualitySlot) of every game (default no). */
+  quality?: boolean;
 }
+
+/**
+ * The quality section (src/sim/stats/quality.ts): counts and integer sums over games. Lead
+ * changes are summed over every game; the rest over decided games only (they need a winner).
+ * Decisiveness and drama are in units of 1 / QUALITY_SCALE.
+ */
+export const QualitySlot = {
+  games: 0,
+  leadChanges: 1,
+  leadChangesSq: 2,
+  decided: 3,
+  decisiveness: 4,
+  decisivenessSq: 5,
+  drama: 6,
+  dramaSq: 7,
+  comebacks: 8,
+  blowouts: 9,
+} as const;
+const QUALITY_SLOTS = 10;
 
 /** Slot 1 of a game record: 1 + outcome (winner seat, or players for a draw, players + 1 for capped) + 8·first seat. */
 export function outcomeCode(winner: number, capped: boolean, players: number, firstSeat: number): number {
@@ -66,6 +88,7 @@ export class Accumulator {
   private readonly oCounters: number;
   private readonly oSeatCounters: number;
   private readonly oGameRecords: number;
+  private readonly oQuality: number;
   /** Scratch views handed to the game's metrics.record (subarrays share the buffer). */
   readonly counters: Float64Array;
   readonly seatCounters: Float64Array;
@@ -122,6 +145,8 @@ export class Accumulator {
     });
     this.oGameRecords = o;
     o += 2 * (shape.gameRecords ?? 0);
+    this.oQuality = o;
+    o += shape.quality ? QUALITY_SLOTS : 0;
     this.oExamples = o;
     o += exampleCells(shape.exampleSets ?? 0);
     if (data && data.length !== o) throw new Error(`accumulator buffer has ${data.length} slots, expected ${o}`);
@@ -201,6 +226,30 @@ export class Accumulator {
     }
     d[this.oTurns + Math.min(state.turns, this.shape.maxTurns)]!++;
     d[this.oRounds + Math.min(state.rounds, this.shape.maxTurns)]!++;
+  }
+
+  /** Fold one finished game's quality figures in (hot per game: no allocation). */
+  recordQuality(q: GameQuality): void {
+    const d = this.data;
+    const o = this.oQuality;
+    d[o + QualitySlot.games]!++;
+    d[o + QualitySlot.leadChanges]! += q.leadChanges;
+    d[o + QualitySlot.leadChangesSq]! += q.leadChanges * q.leadChanges;
+    if (!q.decided) return;
+    const decisiveness = Math.round(q.fractions[0]! * QUALITY_SCALE);
+    const drama = Math.round(q.fractions[1]! * QUALITY_SCALE);
+    d[o + QualitySlot.decided]!++;
+    d[o + QualitySlot.decisiveness]! += decisiveness;
+    d[o + QualitySlot.decisivenessSq]! += decisiveness * decisiveness;
+    d[o + QualitySlot.drama]! += drama;
+    d[o + QualitySlot.dramaSq]! += drama * drama;
+    if (q.comeback) d[o + QualitySlot.comebacks]!++;
+    if (q.blowout) d[o + QualitySlot.blowouts]!++;
+  }
+
+  /** The quality sums (QualitySlot), or null when the game has no standing. */
+  qualityData(): Float64Array | null {
+    return this.shape.quality ? this.data.subarray(this.oQuality, this.oQuality + QUALITY_SLOTS) : null;
   }
 
   merge(other: Accumulator): void {

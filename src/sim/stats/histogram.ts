@@ -42,7 +42,7 @@ export function summariseCounts(counts: Float64Array): Distribution {
 }
 
 /** Nearest-rank percentile: the smallest value v with at least q% of observations <= v. */
-function nearestRank(counts: Float64Array, n: number, q: number): number {
+export function nearestRank(counts: Float64Array, n: number, q: number): number {
   const rank = Math.max(1, Math.ceil((q / 100) * n));
   let seen = 0;
   for (let v = 0; v < counts.length; v++) {

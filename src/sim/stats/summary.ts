@@ -13,6 +13,7 @@ import { wilson, clusterWilson, Z95 } from './intervals.js';
 import { summariseCounts, type Distribution } from './histogram.js';
 import { exampleSetIndex } from '../example-games.js';
 import { examplesOf, EXAMPLE_SET_SLOTS } from './examples.js';
+import { qualitySummary, type QualitySummary } from './quality-summary.js';
 
 export const SUMMARY_FORMAT = 'squabble-summary/1';
 
@@ -233,6 +234,8 @@ export interface Summary {
    */
   firstPlayer: FirstPlayerSummary;
   length: { turns: Distribution; rounds: Distribution };
+  /** Game quality from the game's standing (docs/quality.md): lead changes, decisiveness, drama, comebacks, blow-outs, length spread. */
+  quality?: QualitySummary;
   /** Present when the run had a stopping rule (run --until): which rule stopped it, and when. */
   stopping?: { rule: string; decided: boolean; decision: string | null; games: number };
   /**
@@ -361,9 +364,15 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
     matchups,
     firstPlayer: firstPlayerSummary(acc.firstMoverWins, n, acc.draws, acc.capped, players, sameBot(plan)),
     length: { turns: summariseCounts(acc.turnCounts()), rounds: summariseCounts(acc.roundCounts()) },
+    ...qualityOf(game, acc),
     metrics: { game: gameMetrics, seats: seatMetrics, tables },
     examples: examplesFrom(game, plan, acc),
   };
+}
+
+function qualityOf(game: AnyGameModule, acc: Accumulator): { quality?: QualitySummary } {
+  const q = acc.qualityData();
+  return game.standing && q ? { quality: qualitySummary(game.standing, q, acc.turnCounts(), acc.draws, acc.capped) } : {};
 }
 
 function examplesFrom(game: AnyGameModule, plan: Plan, acc: Accumulator): Examples {

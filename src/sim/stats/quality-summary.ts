@@ -1,0 +1,120 @@
+/**
+ * summary.json's `quality`: the quality figures of a run (docs/quality.md) with their intervals,
+ * from the accumulator's quality sums (QualitySlot) and its exact game-length counts. The game
+ * is the unit throughout: a mean is over games with its standard error over games; a share is
+ * of games, with its Wilson interval.
+ */
+import type { StandingSpec } from '../types.js';
+import { QualitySlot } from './accumulator.js';
+import { QUALITY_SCALE, BLOWOUT_DECISIVENESS } from './quality.js';
+import { wilson, Z95 } from './intervals.js';
+import { nearestRank } from './histogram.js';
+
+/** A per-game mean with its standard error over games and a 95% normal interval. */
+export interface QualityMean {
+  mean: number;
+  se: number;
+  ci: [number, number];
+  /** Games it is the mean of. */
+  n: number;
+}
+
+/** A share of games with its Wilson 95% interval. */
+export interface QualityShare {
+  count: number;
+  n: number;
+  rate: number;
+  ci: [number, number];
+}
+
+export interface QualitySummary {
+  /** What the game's standing scores (GameModule.standing). */
+  standing: string;
+  /** Every game of the run: lead changes and length are over these. */
+  games: number;
+  /** Games a seat won: decisiveness, drama, comebacks and blow-outs are over these only. */
+  decided: number;
+  /** Left out of the decided-game figures, and counted here: drawn games and capped games. */
+  draws: number;
+  capped: number;
+  /** Times the lead passed from one seat to another, per game (ties at the top leave the lead where it was). */
+  leadChanges: QualityMean;
+  /** Share of the game (in turns) still to play when the winner took the lead for good (1: led from the start; 0: only at the end). */
+  decisiveness: QualityMean;
+  /** The winner's worst deficit behind the leader, on the standing's [0, 1] scale. */
+  drama: QualityMean;
+  /** Decided games won by a seat that was behind at the half-way turn. */
+  comebacks: QualityShare;
+  /** Decided games with decisiveness at least `blowoutThreshold`: the winner led for good within the first quarter. */
+  blowouts: QualityShare;
+  blowoutThreshold: number;
+  /** Game length in turns over every game: quartiles and the coefficient of variation (sd / mean) with a 95% delta-method interval. */
+  length: { q1: number; median: number; q3: number; cv: number; cvSE: number; cvCI: [number, number] };
+}
+
+/** Every figure here is non-negative, so the lower bound stops at 0. */
+function mean(sum: number, squares: number, n: number, scale: number): QualityMean {
+  const m = n > 0 ? sum / n : 0;
+  const variance = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : 0;
+  const se = n > 1 ? Math.sqrt(variance / n) : 0;
+  return { mean: m / scale, se: se / scale, ci: [Math.max(0, m - Z95 * se) / scale, (m + Z95 * se) / scale], n };
+}
+
+function share(count: number, n: number): QualityShare {
+  return { count, n, rate: n > 0 ? count / n : 0, ci: wilson(count, n) };
+}
+
+/**
+ * Coefficient of variation of game length, sd / mean, and its 95% interval by the delta method
+ * on the sample moments: Var(cv) ≈ (σ⁴/μ⁴ + (μ₄ − σ⁴) / (4μ²σ²) − μ₃/μ³) / n, with μ₃ and μ₄
+ * the central moments (no assumption that lengths are normal).
+ */
+export function lengthSpread(counts: Float64Array): QualitySummary['length'] {
+  let n = 0;
+  let sum = 0;
+  for (let v = 0; v < counts.length; v++) {
+    n += counts[v]!;
+    sum += counts[v]! * v;
+  }
+  if (n === 0) return { q1: 0, median: 0, q3: 0, cv: 0, cvSE: 0, cvCI: [0, 0] };
+  const mu = sum / n;
+  let m2 = 0;
+  let m3 = 0;
+  let m4 = 0;
+  for (let v = 0; v < counts.length; v++) {
+    const c = counts[v]!;
+    if (c === 0) continue;
+    const d = v - mu;
+    m2 += c * d * d;
+    m3 += c * d * d * d;
+    m4 += c * d * d * d * d;
+  }
+  m2 /= n;
+  m3 /= n;
+  m4 /= n;
+  const sd = Math.sqrt(m2);
+  const cv = mu > 0 ? sd / mu : 0;
+  const variance = mu > 0 && m2 > 0 ? ((m2 * m2) / mu ** 4 + (m4 - m2 * m2) / (4 * mu * mu * m2) - m3 / mu ** 3) / n : 0;
+  const cvSE = Math.sqrt(Math.max(0, variance));
+  return { q1: nearestRank(counts, n, 25), median: nearestRank(counts, n, 50), q3: nearestRank(counts, n, 75), cv, cvSE, cvCI: [Math.max(0, cv - Z95 * cvSE), cv + Z95 * cvSE] };
+}
+
+/** The quality figures of a run, from the accumulator's quality sums and its turn counts. */
+export function qualitySummary(standing: StandingSpec, q: Float64Array, turnCounts: Float64Array, draws: number, capped: number): QualitySummary {
+  const games = q[QualitySlot.games]!;
+  const decided = q[QualitySlot.decided]!;
+  return {
+    standing: standing.description,
+    games,
+    decided,
+    draws,
+    capped,
+    leadChanges: mean(q[QualitySlot.leadChanges]!, q[QualitySlot.leadChangesSq]!, games, 1),
+    decisiveness: mean(q[QualitySlot.decisiveness]!, q[QualitySlot.decisivenessSq]!, decided, QUALITY_SCALE),
+    drama: mean(q[QualitySlot.drama]!, q[QualitySlot.dramaSq]!, decided, QUALITY_SCALE),
+    comebacks: share(q[QualitySlot.comebacks]!, decided),
+    blowouts: share(q[QualitySlot.blowouts]!, decided),
+    blowoutThreshold: BLOWOUT_DECISIVENESS,
+    length: lengthSpread(turnCounts),
+  };
+}
