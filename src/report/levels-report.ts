@@ -78,7 +78,7 @@ export function levelsMarkdown(r: LevelRatings | undefined, table: Table): strin
   return out;
 }
 
-const STYLE = 'section.levels tr.depends td{background:#fff4d6}section.levels td.mark{font-weight:bold;color:#b35900}';
+const STYLE = 'section.levels td{white-space:nowrap}section.levels tr.depends td{background:#fff4d6}section.levels td.mark{font-weight:bold;color:#b35900}';
 
 /** The report's section: a summary table of agreements, then each sheet's rows (sortable, marked rows shaded). */
 export function levelsHtml(r: LevelRatings | undefined, sub: string): string {
