@@ -107,6 +107,15 @@ describe('compareLevels in run', () => {
     expect(sheet(summary, 'attacks.hitRate').rows.every((r) => !r.dependsOnBot)).toBe(true);
   }, 120_000);
 
+  it('plays each level for as many games as a run stopped by --until played', async () => {
+    const file = scenario('game: rigged-levels\nplayers: 2\nseats: [{ level: honest }]\nseating: rotate\ngames: 20000\nseed: 2\ncompareLevels: [honest, thrower]\n', 'until.yaml');
+    const { summary } = await runOf(file, 0, '--no-report', '--until', 'seat0.winRate ±0.05');
+    expect(summary.games).toBeLessThan(20_000);
+    expect(summary.levels!.games).toBe(summary.games);
+    expect(summary.levels!.sameAsScenario).toEqual(['honest']);
+    expect(sheet(summary, 'cards.winRateWhenPlaced').rows[0]!.byLevel[0]!.games).toBeLessThan(summary.games);
+  }, 120_000);
+
   it('refuses bad levels and combinations with one line naming the file and field', async () => {
     const unknown = scenario(`${SQUIRMISH}compareLevels: [skilled, grandmaster]\n`, 'unknown.yaml');
     const bad = await cli('run', unknown, '--workers', '0', '--out', join(tempDir(), 'never'));
