@@ -37,33 +37,56 @@ export function ceilingSeed(seed: number | string): string {
 export async function rateUnderLevels(plan: Plan, levels: readonly CompareLevel[], options: LevelRunsOptions): Promise<LevelRatings> {
   const game = gameOf(plan.game);
   const mine = options.scenarioRun;
-  const sameAsScenario: string[] = [];
-  const sheetsOf = async (run: Plan, what: string): Promise<BalanceSheet[]> => {
-    if (mine && mine.plan.scenarioHash === run.scenarioHash && mine.plan.masterSeed === run.masterSeed && mine.plan.games === run.games) {
+  return compareUnderLevels(plan, levels, async (run, what) => {
+    if (mine && samePlay(mine.plan, run)) {
       if (!options.quiet) options.io.err(`${what}: the scenario's own ${run.games.toLocaleString('en-US')} games (the same seats and seed)\n`);
-      sameAsScenario.push(what);
-      return balanceSheets(summarise(game, mine.plan, mine.acc));
+      return { sheets: balanceSheets(summarise(game, mine.plan, mine.acc)), reused: true };
     }
     if (!options.quiet) options.io.err(`${what}: ${run.games.toLocaleString('en-US')} games, every seat ${run.labels[0]}, seats rotating, seed ${JSON.stringify(run.seed)}\n`);
     const progress = new Progress(options.io, run.games, !options.quiet);
     try {
       const acc = await runPlan(run, { workers: options.workers, onProgress: (done) => progress.update(done), ...(options.signal ? { signal: options.signal } : {}) });
-      return balanceSheets(summarise(game, run, acc));
+      return { sheets: balanceSheets(summarise(game, run, acc)), reused: false };
     } finally {
       progress.finish();
     }
-  };
+  });
+}
+
+/** Two plans play the same games (same seats, rules, seating, seed and count): one's results serve the other. */
+export function samePlay(a: Plan, b: Plan): boolean {
+  return a.scenarioHash === b.scenarioHash && a.masterSeed === b.masterSeed && a.games === b.games;
+}
+
+/**
+ * The comparison for any kind of rated rows: `play` gives the sheets of one level's plan (and
+ * says whether it reused games already played); each level on the plan's seed, then the first
+ * level on the ceiling seed. `verdict` says what a verdict means when it is not the balance
+ * sheet's (weights: the sign of a flagged weight).
+ */
+export async function compareUnderLevels(
+  plan: Plan,
+  levels: readonly CompareLevel[],
+  play: (run: Plan, what: string) => Promise<{ sheets: BalanceSheet[]; reused: boolean }>,
+  verdict?: string,
+): Promise<LevelRatings> {
+  const sameAsScenario: string[] = [];
   const perLevel: BalanceSheet[][] = [];
-  for (const level of levels) perLevel.push(await sheetsOf(levelPlan(plan, level), level.level));
+  for (const level of levels) {
+    const { sheets, reused } = await play(levelPlan(plan, level), level.level);
+    if (reused) sameAsScenario.push(level.level);
+    perLevel.push(sheets);
+  }
   const again = ceilingSeed(plan.seed);
-  const ceiling = await sheetsOf(levelPlan(plan, levels[0]!, again), `${levels[0]!.level} on seed ${JSON.stringify(again)} (the ceiling)`);
+  const ceiling = (await play(levelPlan(plan, levels[0]!, again), `${levels[0]!.level} on seed ${JSON.stringify(again)} (the ceiling)`)).sheets;
   const names = levels.map((l) => l.level);
   return {
     levels: levels.map((l) => ({ name: l.level, policy: l.seat.policy === EPSILON_POLICY ? `${String(l.seat.params.policy)} (epsilon ${String(l.seat.params.p)})` : l.seat.policy })),
     games: plan.games,
     seed: plan.seed,
     ceilingSeed: again,
-    sameAsScenario: sameAsScenario.filter((what) => names.includes(what)),
+    sameAsScenario,
+    ...(verdict !== undefined ? { verdict } : {}),
     sheets: compareLevelSheets(names, perLevel, ceiling),
   };
 }

@@ -31,7 +31,7 @@ export function levelsIntro(r: LevelRatings): string {
   const reused = r.sameAsScenario.length ? ` (${r.sameAsScenario.join(', ')}: the scenario's own games)` : '';
   return (
     `Levels ${r.levels.map((l) => `${l.name} (${l.policy})`).join(', ')}: every seat at the level, seats rotating, ${r.games.toLocaleString('en-US')} games each on seed ${JSON.stringify(r.seed)}${reused}; ` +
-    `the ceiling is ${first} again on seed ${JSON.stringify(r.ceilingSeed)}. A row's verdict is above or below the rest when its balance sheet flags it (false-discovery rate 5%), within otherwise; ${MARK} marks a row whose verdict changes with the level.`
+    `the ceiling is ${first} again on seed ${JSON.stringify(r.ceilingSeed)}. ${r.verdict ?? "A row's verdict is above or below the rest when its balance sheet flags it (false-discovery rate 5%), within otherwise"}; ${MARK} marks a row whose verdict changes with the level.`
   );
 }
 
@@ -57,7 +57,7 @@ function cells(row: LevelRow): string[] {
 }
 
 /** Terminal: each sheet's agreement and its marked rows (every row with `all`). */
-export function levelsText(r: LevelRatings | undefined, table: Table, all: boolean): string[] {
+export function levelsText(r: LevelRatings | undefined, table: Table, all: boolean, whereAll = '--all shows every row; summary.md has them all'): string[] {
   if (!r) return [];
   const out = [`\n${LEVELS_HEADING}`, levelsIntro(r)];
   for (const sheet of r.sheets) {
@@ -65,7 +65,7 @@ export function levelsText(r: LevelRatings | undefined, table: Table, all: boole
     out.push(`\n${levelSheetTitle(sheet)}`, agreementSentence(r, sheet));
     if (shown.length) out.push(table(header(r, sheet), shown.map(cells)));
     const hidden = sheet.rows.length - shown.length;
-    if (hidden > 0) out.push(`(${hidden} rows keep their verdict under every level: --all shows every row; summary.md has them all)`);
+    if (hidden > 0) out.push(`(${hidden} rows keep their verdict under every level: ${whereAll})`);
   }
   return out;
 }

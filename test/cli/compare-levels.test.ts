@@ -141,3 +141,30 @@ describe('compareLevels in run', () => {
 function sheetsMarked(s: Summary, except: string): number {
   return s.levels!.sheets.filter((x) => x.id !== except).reduce((n, x) => n + x.rows.filter((r) => r.dependsOnBot).length, 0);
 }
+
+describe('compareLevels in weights', () => {
+  it('gives each weight under each level, with agreement and the ceiling, in weights.json and weights.md', async () => {
+    const file = scenario(`${SQUIRMISH.replace('games: 120', 'games: 80')}compareLevels: [skilled, random]\n`, 'weights.yaml');
+    const out = join(tempDir(), 'weights');
+    const r = await cli('weights', file, '--only', 'Tiny Tim the Titan,Boar Boss Grunt,Swamp Hulk,Mudgrub', '--stat', 'hp', '--workers', '0', '--out', out, '--quiet');
+    expect(r.code, r.err).toBe(0);
+    const json = JSON.parse(readFileSync(join(out, 'weights.json'), 'utf8'));
+    const levels = json.levels as Summary['levels'] & object;
+    expect(levels.levels.map((l) => l.name)).toEqual(['skilled', 'random']);
+    expect(levels.sameAsScenario).toEqual(['skilled']);
+    const hp = levels.sheets.find((s) => s.id === 'card.changePerHp')!;
+    // The skilled column is the command's own weights (the scenario's seats are the skilled level).
+    const own = new Map<string, number>(json.weights.filter((w: { estimate: unknown }) => w.estimate).map((w: { subject: string; estimate: { effect: number } }) => [w.subject, w.estimate.effect]));
+    expect(hp.rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of hp.rows) {
+      expect(row.byLevel[0]!.rate).toBe(own.get(row.row));
+      expect(row.dependsOnBot).toBe(row.byLevel[0]!.verdict !== row.byLevel[1]!.verdict);
+    }
+    expect(hp.agreement[0]!.level).toBe('random');
+    expect(hp.ceiling.rows).toBe(hp.rows.length);
+    const md = readFileSync(join(out, 'weights.md'), 'utf8');
+    expect(md).toMatch(/## Ratings under skill levels/);
+    expect(md).toMatch(/A weight's verdict is above \(stronger\) or below \(weaker\)/);
+    for (const row of hp.rows) expect(md).toContain(`| ${row.row} |`);
+  }, 300_000);
+});

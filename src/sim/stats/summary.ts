@@ -245,6 +245,8 @@ export interface LevelRatings {
   ceilingSeed: number | string;
   /** Levels whose run is the scenario's own games (the same seats and seed): not played twice. */
   sameAsScenario: string[];
+  /** What a verdict means, when it is not a balance sheet's (`squabble weights`: the sign of a flagged weight). */
+  verdict?: string;
   sheets: LevelSheet[];
 }
 
