@@ -17,6 +17,7 @@ import { wilson } from '../sim/stats/intervals.js';
 import { rateRowInterval } from '../sim/stats/summary.js';
 import type { Assertion, Condition, Verdict, AssertionValue, AssertionResult, AssertionsSummary } from '../sim/scenario/expect.js';
 import { normalQuantile } from './normal.js';
+import { runDominance } from './dominance.js';
 
 export type { Assertion, Condition, Verdict, AssertionValue, AssertionResult, AssertionsSummary };
 
@@ -25,9 +26,11 @@ export const ASSERTION_ALPHA = 0.05;
 
 interface Measured {
   what: string;
-  /** The estimate and its interval at normal quantile z. */
-  at: (z: number) => { estimate: number; interval: [number, number] };
+  /** The estimate and its interval at normal quantile z, which stands for a two-sided error of alpha. */
+  at: (z: number, alpha: number) => { estimate: number; interval: [number, number]; detail?: string };
   n: number;
+  /** A count of choices (dominant, viable), shown as whole numbers. */
+  count?: boolean;
 }
 
 function proportion(what: string, k: number, n: number): Measured {
@@ -37,6 +40,9 @@ function proportion(what: string, k: number, n: number): Measured {
 /** The values an assertion path stands for in a summary (several for a wildcard row). */
 function measure(path: string, s: Summary): Measured[] {
   switch (path) {
+    case 'dominant':
+    case 'viable':
+      return matrixCount(path, s);
     case 'firstPlayer.decidedShare':
       return [proportion(path, s.firstPlayer.wins, s.firstPlayer.decided)];
     case 'firstPlayer.winRate':
@@ -85,6 +91,33 @@ function measure(path: string, s: Summary): Measured[] {
   return [];
 }
 
+/**
+ * `dominant` and `viable` as counts of choices bounded by what the matchup matrix shows, at the
+ * assertion's share of the run's error (src/analysis/dominance.ts decides with simultaneous
+ * intervals at that level): dominant choices are 1 when one is shown dominant, 0 when every
+ * choice is shown to have a counter, else [0, 1]; viable ones lie in [surely, possibly] viable.
+ */
+function matrixCount(path: 'dominant' | 'viable', s: Summary): Measured[] {
+  const probe = runDominance(s);
+  if (!probe) return [];
+  const n = probe.field.rows.reduce((t, r) => t + r.decided, 0) / 2;
+  return [
+    {
+      what: `${path} ${probe.subject}`,
+      n,
+      count: true,
+      at: (_z, alpha) => {
+        const r = runDominance(s, alpha)!;
+        if (path === 'viable') return { estimate: r.field.viable.estimate, interval: [r.field.viable.atLeast, r.field.viable.atMost], detail: `of ${r.counts.names.length}, within ±${(r.field.margin * 100).toFixed(0)} points of 50% against the field` };
+        const d = r.dominance;
+        const shown = d.verdict === 'dominant' ? 1 : 0;
+        const detail = d.verdict === 'dominant' ? `${d.dominant} beats every other` : d.verdict === 'none' ? 'every one has a clear counter' : `no clear counter yet for ${d.uncountered.map((u) => u.name).join(', ')}`;
+        return { estimate: shown, interval: [shown, d.verdict === 'none' ? 0 : 1], detail };
+      },
+    },
+  ];
+}
+
 function judge(c: Condition, [low, high]: [number, number]): Verdict {
   switch (c.kind) {
     case 'band':
@@ -111,14 +144,19 @@ export function evaluateAssertions(assertions: readonly Assertion[], s: Summary,
   const confidence = 1 - alpha / checked;
   const results = measured.map(({ a, values }): AssertionResult => {
     const mean = a.path.endsWith('.mean');
+    const details = new Map<string, string>();
     const judged = values
       .map((m): AssertionValue => {
-        const { estimate, interval } = m.at(z);
-        return { what: m.what, estimate, interval, n: m.n, verdict: judge(a.condition, interval) };
+        const { estimate, interval, detail } = m.at(z, alpha / checked);
+        if (detail) details.set(m.what, detail);
+        return { what: m.what, estimate, interval, n: m.n, verdict: judge(a.condition, interval), ...(m.count ? { count: true } : {}) };
       })
       .sort((x, y) => RANK[x.verdict] - RANK[y.verdict] || (x.what < y.what ? -1 : 1));
     const verdict: Verdict = judged.length === 0 ? 'undecided' : judged[0]!.verdict;
-    const one = (v: AssertionValue) => `${v.what} = ${show(v.estimate, mean)} [${show(v.interval[0], mean)}, ${show(v.interval[1], mean)}]`;
+    const one = (v: AssertionValue) =>
+      v.count
+        ? `${v.what} = ${v.estimate} [${v.interval[0]}, ${v.interval[1]}]${details.has(v.what) ? ` (${details.get(v.what)})` : ''}`
+        : `${v.what} = ${show(v.estimate, mean)} [${show(v.interval[0], mean)}, ${show(v.interval[1], mean)}]`;
     let statement: string;
     if (judged.length === 0) statement = `${a.path} ${a.text}: UNDECIDED — nothing measured it in this run (no games with it)`;
     else if (verdict === 'pass') statement = `${a.path} ${a.text}: pass — ${judged.length === 1 ? one(judged[0]!) : `all ${judged.length} rows, e.g. ${one(judged[0]!)}`}`;
@@ -141,8 +179,9 @@ export function withAssertions(s: Summary, assertions: readonly Assertion[] | un
 /** The assertions' lines for the terminal and summary.md, with how they were decided. */
 export function assertionLines(a: AssertionsSummary): string[] {
   const passed = a.results.filter((r) => r.verdict === 'pass').length;
+  const matrix = a.results.some((r) => r.values.some((v) => v.count));
   return [
-    `${passed} of ${a.results.length} design assertion${a.results.length === 1 ? '' : 's'} ${passed === 1 ? 'passes' : 'pass'}. Each verdict is decided by a ${(a.confidence * 100).toPrecision(4)}% interval (${a.checked} value${a.checked === 1 ? '' : 's'} checked, Bonferroni): the chance that any verdict here is wrong is at most ${a.alpha * 100}%; UNDECIDED means more games are needed.`,
+    `${passed} of ${a.results.length} design assertion${a.results.length === 1 ? '' : 's'} ${passed === 1 ? 'passes' : 'pass'}. Each verdict is decided by a ${(a.confidence * 100).toPrecision(4)}% interval (${a.checked} value${a.checked === 1 ? '' : 's'} checked, Bonferroni${matrix ? '; `dominant` and `viable` split theirs over the matrix\u2019s pairings or choices' : ''}): the chance that any verdict here is wrong is at most ${a.alpha * 100}%; UNDECIDED means more games are needed.`,
     ...a.results.map((r) => r.statement),
   ];
 }

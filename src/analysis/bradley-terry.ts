@@ -121,13 +121,26 @@ export function bradleyTerryFit(ratings: readonly Rating[], wins: number[][], ga
     }
   const df = Math.max(0, pairs - (n - 1));
   const pValue = df > 0 ? chiSquareSurvival(chiSquare, df) : null;
-  const beats = (i: number, j: number) => games[i]![j]! > 0 && wilson(wins[i]![j]!, games[i]![j]!)[0] > 0.5;
+  const cycles = intransitiveCycles(
+    ratings.map((r) => r.name),
+    (i, j) => games[i]![j]! > 0 && wilson(wins[i]![j]!, games[i]![j]!)[0] > 0.5,
+  );
+  return { chiSquare, df, pValue, worst, cycles, fair: (pValue === null || pValue >= 0.05) && cycles.length === 0 };
+}
+
+/**
+ * Every cycle a > b > c > a of a "clearly beats" relation (rock-paper-scissors), each listed once
+ * starting from its first-listed member. Three-cycles suffice where every pair is decided (any
+ * cycle of a complete relation contains one); the caller decides what "clearly" means.
+ */
+export function intransitiveCycles(names: readonly string[], beats: (i: number, j: number) => boolean): string[][] {
+  const n = names.length;
   const cycles: string[][] = [];
   for (let a = 0; a < n; a++)
     for (let b = 0; b < n; b++)
       for (let c = 0; c < n; c++)
-        if (a < b && a < c && b !== c && beats(a, b) && beats(b, c) && beats(c, a)) cycles.push([ratings[a]!.name, ratings[b]!.name, ratings[c]!.name]);
-  return { chiSquare, df, pValue, worst, cycles, fair: (pValue === null || pValue >= 0.05) && cycles.length === 0 };
+        if (a < b && a < c && b !== c && beats(a, b) && beats(b, c) && beats(c, a)) cycles.push([names[a]!, names[b]!, names[c]!]);
+  return cycles;
 }
 
 /** P(X ≥ x) for X ~ χ²(df): the regularised upper incomplete gamma Q(df/2, x/2). */

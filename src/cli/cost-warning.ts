@@ -47,3 +47,22 @@ export class CostWarning {
     return `warning: ${measured}; at that rate the ${this.games.toLocaleString('en-US')} games take ${lowerBound ? 'at least' : 'about'} ${formatDuration(estimate)}. To cut it, lower the game's maxTurns in the scenario's rules (slow games are usually long ones), play fewer games (--games), or stop early with --until.\n`;
   }
 }
+
+/**
+ * Watch a study's cost while it plays: `played` goes to every runPlan/runPaired call of the
+ * study (the threads count each finished game or pair in it), and once a second the estimate is
+ * checked against the study's whole `games`; `note` gets the one warning line. `stop()` when play
+ * ends. The clock starts here, so create it just before play starts.
+ */
+export function watchCost(games: number, workers: number, note: (line: string) => void): { played: Int32Array; stop: () => void; check: () => void } {
+  const played = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const cost = new CostWarning(games);
+  const t0 = process.hrtime.bigint();
+  const check = () => {
+    const warning = cost.check(Number(process.hrtime.bigint() - t0) / 1e9, Atomics.load(played, 0), Math.max(workers, 1));
+    if (warning) note(warning);
+  };
+  const timer = setInterval(check, 1000);
+  timer.unref();
+  return { played, check, stop: () => clearInterval(timer) };
+}

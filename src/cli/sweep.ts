@@ -3,6 +3,7 @@
  * after another. Writes cells/<k>/summary.json and summary.md, sweep.json (each cell's values
  * and headline figures with intervals), charts/ and report.html.
  */
+import { watchCost } from './cost-warning.js';
 import { join } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -20,6 +21,7 @@ import { pageHtml } from '../report/html.js';
 import { escapeControls } from '../report/escape.js';
 import { gameOf } from '../registry.js';
 import { withBalance } from '../analysis/balance.js';
+import { withDominance } from '../analysis/dominance.js';
 import { withAssertions } from '../analysis/assertions.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../analysis/what-changed.js';
 import { whatChangedLines } from '../report/what-changed-report.js';
@@ -82,17 +84,27 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
   o.say(`${first.name}: sweep of ${cells.length} cells over ${fields.join(', ')}, ${first.games.toLocaleString('en-US')} games each (same seeds in every cell), ${o.workers} workers\n`);
   const game = gameOf(first.game);
   const results: { plan: Plan; summary: Summary }[] = [];
+  const toPlay = cells.filter((plan) => !(continuing && finishedCell(join(out, 'cells', String(plan.cell)), plan)));
+  // Slow scenarios warn from their first games, as `run` does, for the cells still to play.
+  const cost = watchCost(toPlay.reduce((n, plan) => n + plan.games, 0), o.workers, o.say);
   for (const plan of cells) {
     const dir = join(out, 'cells', String(plan.cell));
     const kept = continuing ? finishedCell(dir, plan) : null;
     if (kept) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
-    const summary = kept ?? withAssertions(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers }))), plan.expect);
+    let summary: Summary;
+    try {
+      summary = kept ?? withAssertions(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, played: cost.played })))), plan.expect);
+    } catch (e) {
+      cost.stop();
+      throw e;
+    }
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
     writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(summary)));
     results.push({ plan, summary });
     o.say(`  cell ${plan.cell} (${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')}): seat 0 wins ${pct(summary.seats[0]!.winRate)}, mean length ${summary.length.turns.mean.toFixed(1)}\n`);
   }
+  cost.stop();
   // Headline points per cell: each seat's win rate (each bot's, when the sweep changes a bot), draw rate, mean length.
   const bots = fields.some((f) => f.startsWith('seats')) ? botsOf(cells) : null;
   const rows = (s: Summary, plan: Plan) =>

@@ -17,6 +17,7 @@ import { whatChangedTables } from './what-changed-report.js';
 import { assertionLines } from '../analysis/assertions.js';
 import { levelsHtml } from './levels-report.js';
 import type { LevelRatings } from '../sim/stats/summary.js';
+import { dominanceLines } from '../analysis/dominance.js';
 
 const require = createRequire(import.meta.url);
 
@@ -174,6 +175,6 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 
 /** The report of one run. */
 export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
-  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : []), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : [])], charts, tables, ...(input.sincePrevious ? { since: input.sincePrevious } : {}), ...(input.summary.levels ? { levels: input.summary.levels } : {}) };
+  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : []), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : []), ...(input.summary.dominance ? dominanceLines(input.summary.dominance) : [])], charts, tables, ...(input.sincePrevious ? { since: input.sincePrevious } : {}), ...(input.summary.levels ? { levels: input.summary.levels } : {}) };
   return pageHtml(input.summary.scenario.name, [section]);
 }

@@ -29,15 +29,26 @@ export interface RedisTarget {
   timeoutSeconds?: number;
 }
 
-/** Wait for `p` at most `ms` (ignoring its outcome): closing connections must not hang a command. */
-async function settleWithin(p: Promise<unknown>, ms: number): Promise<void> {
+/**
+ * Wait for `p` at most `ms`: its value, or undefined if it failed or took longer (closing
+ * connections and asking a failing server must not hang a command).
+ */
+async function settleWithin<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([p.catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+  const value = await Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)))]);
   clearTimeout(timer);
+  return value;
 }
 
 /** Redis was not reachable, or stopped answering: the message is the whole story. */
 export class RedisError extends Error {}
+
+/**
+ * A shard that BullMQ gave up on (its processor threw on every attempt, or more workers died
+ * holding it than `maxStalledCount` allows) while Redis itself still answers. Not a lost
+ * connection: the finished shards are kept and a later run retries this one.
+ */
+export class ShardFailedError extends Error {}
 
 const timeoutOf = (target: RedisTarget) => (target.timeoutSeconds ?? 30) * 1000;
 
@@ -154,11 +165,14 @@ export async function runPlanOnQueue(plan: Plan, target: RedisTarget, options: Q
         })),
       ),
     );
+    // A shard that failed in an earlier attempt of this run keeps its job id, so adding it again
+    // is a no-op and waiting on it fails at once: send such jobs back to the queue.
+    await guarded(Promise.all(jobs.map(async (job) => ((await job.getState()) === 'failed' ? job.retry('failed') : undefined))));
     const total = newAccumulator(game, plan);
     let done = 0;
     for (const [i, job] of jobs.entries()) {
       if (options.signal?.aborted) throw new Error('interrupted');
-      const result = (await guarded(job.waitUntilFinished(events))) as JobResult;
+      const result = (await guarded(waitForShard(job, queue, events, tasks[i]!))) as JobResult;
       if (result.failure) {
         const f = result.failure;
         const failure = new GameFailure(f.key, f.reason, f.turn, f.kind);
@@ -173,7 +187,7 @@ export async function runPlanOnQueue(plan: Plan, target: RedisTarget, options: Q
     await guarded(Promise.all(jobs.map((j) => j.remove().catch(() => {}))));
     return total;
   } catch (e) {
-    if (e instanceof GameFailure || options.signal?.aborted) throw e;
+    if (e instanceof GameFailure || e instanceof ShardFailedError || options.signal?.aborted) throw e;
     // Anything else here is the connection failing under BullMQ (a closed connection, a refused command).
     healthy = false;
     throw e instanceof RedisError ? e : new RedisError(`lost the connection to Redis at ${target.url} (${e instanceof Error ? e.message : String(e)})`);
@@ -182,6 +196,21 @@ export async function runPlanOnQueue(plan: Plan, target: RedisTarget, options: Q
     // With Redis gone a graceful close would wait for it: drop the connections instead, and
     // never wait on either for long.
     await settleWithin(healthy ? Promise.all([events.close(), queue.close()]) : Promise.all([events.disconnect(), queue.disconnect()]), 2000);
+  }
+}
+
+/**
+ * Wait for one shard's job. When the wait fails, ask Redis whether the job itself failed (a
+ * ShardFailedError naming the shard and BullMQ's reason); anything else is the connection's.
+ */
+async function waitForShard(job: Job, queue: Queue, events: QueueEvents, task: ShardTask): Promise<unknown> {
+  try {
+    return await job.waitUntilFinished(events);
+  } catch (e) {
+    const state = await settleWithin(job.getState(), 2000);
+    if (state !== 'failed') throw e;
+    const reason = (await settleWithin(queue.getJob(job.id!), 2000))?.failedReason ?? (e instanceof Error ? e.message : String(e));
+    throw new ShardFailedError(`shard ${task.shard} (games ${task.start.toLocaleString('en-US')}-${(task.end - 1).toLocaleString('en-US')}) failed on the queue: ${reason}`);
   }
 }
 

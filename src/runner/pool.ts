@@ -73,7 +73,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
 export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<{ acc: PairedAccumulator; pairs: RatePairs[]; rowSums: Float64Array }> {
   const game = gameOf(a.game);
   const pairs = ratePairs(game, a, b);
-  const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b, ratePairs: pairs }));
+  const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b, ratePairs: pairs, ...(options.played ? { played: options.played } : {}) }));
   const head = 1 + 5 * pairedQuantities(game, a).length;
   const total = new Float64Array(head + ratePairSums(pairs));
   await runSummed(tasks, total, (data) => addInto(total, data), 0, options, () => false);

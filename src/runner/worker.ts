@@ -85,6 +85,7 @@ function runPairedRange(a: GameRunner, b: GameRunner, task: ShardTask): Float64A
     const sb = b.play(i, task.checkInvariants ? b.invariantChecker(i) : null);
     rows?.fold(sa, sb, out, 1 + 5 * quantities);
     acc.add(qa, readB.read(sb));
+    if (task.played) Atomics.add(task.played, 0, 1);
   }
   return out;
 }

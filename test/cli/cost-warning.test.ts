@@ -3,9 +3,13 @@
  * elapsed seconds and finished games are given, so nothing here depends on the machine's speed.
  * The games themselves are counted by the threads that play them (checked with a real pool).
  */
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, afterAll } from 'vitest';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CostWarning, formatDuration } from '../../src/cli/cost-warning.js';
-import { runPlan } from '../../src/runner/pool.js';
+import { runPaired, runPlan } from '../../src/runner/pool.js';
 import { planOf } from '../helpers/plans.js';
 
 describe('the cost warning', () => {
@@ -44,4 +48,68 @@ describe('the cost warning', () => {
       expect(Atomics.load(played, 0)).toBe(2500);
     }
   });
+});
+
+describe('the cost warning in compare, tournaments and sweeps', () => {
+  it('counts every paired game, in worker threads and in this thread', async () => {
+    const a = planOf({ game: 'worms', players: 2, games: 2500, seed: 3 });
+    const b = planOf({ game: 'worms', players: 2, games: 2500, seed: 3, rules: { suddenDeath: true } });
+    for (const workers of [0, 2]) {
+      const played = new Int32Array(new SharedArrayBuffer(4));
+      await runPaired(a, b, { workers, played });
+      expect(Atomics.load(played, 0)).toBe(2500);
+    }
+  });
+
+  // A scenario whose games take seconds each (ISMCTS expert on both sides of a Squall duel): each
+  // command warns from its first seconds, long before its first shard ends; the process is then
+  // stopped (the warning is all this test is about).
+  const slow = (extra: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'squabble-cost-'));
+    dirs.push(dir);
+    const file = join(dir, 'slow.yaml');
+    copyFileSync('scenarios/squall/rosters/standard.yaml', join(dir, 'standard.yaml'));
+    copyFileSync('scenarios/squall/layouts/open.yaml', join(dir, 'open.yaml'));
+    writeFileSync(
+      file,
+      `name: slow-duel\ngame: squall\nseats:\n  - level: expert\n  - level: expert\nrules:\n  roster: standard.yaml\n  terrain: open.yaml\n  characters: [Berserker, Knight]\ngames: 5000\nseed: 1\n${extra}`,
+    );
+    return { dir, file };
+  };
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const warned = (args: string[]) =>
+    new Promise<string>((done, fail) => {
+      const child = spawn(process.execPath, ['bin/squabble.js', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let err = '';
+      const timer = setTimeout(() => (child.kill('SIGKILL'), fail(new Error(`no warning in 60 s:\n${err}`))), 60_000);
+      child.stderr!.on('data', (d: Buffer) => {
+        err += d.toString();
+        const line = err.split(/[\r\n]/).find((l) => l.startsWith('warning: ') && l.includes('at that rate'));
+        if (line) {
+          clearTimeout(timer);
+          child.kill('SIGKILL');
+          done(line);
+        }
+      });
+      child.on('exit', () => (clearTimeout(timer), fail(new Error(`exited without the warning:\n${err}`))));
+    });
+
+  it('compare warns from its first games', async () => {
+    const { dir, file } = slow('');
+    const line = await warned(['compare', file, '--variant', 'base', '--variant', 'rules.fov=120', '--workers', '1', '--out', join(dir, 'c')]);
+    expect(line).toMatch(/^warning: (no game has|[\d,]+ games?) finished in \d+ s; at that rate the 5,000 games take (at least|about) /);
+  }, 90_000);
+
+  it('a tournament warns from its first games, over all its pairings', async () => {
+    const { dir, file } = slow('entrants:\n  - level: skilled\n  - level: expert\n  - level: novice\n');
+    const line = await warned(['tournament', file, '--games', '2000', '--workers', '1', '--out', join(dir, 't')]);
+    expect(line).toMatch(/^warning: (no game has|[\d,]+ games?) finished in \d+ s; at that rate the 6,000 games take (at least|about) /);
+  }, 90_000);
+
+  it('a sweep warns from its first games, for all its cells', async () => {
+    const { dir, file } = slow('sweep:\n  rules.fov: [120, 360]\n');
+    const line = await warned(['run', file, '--workers', '1', '--out', join(dir, 's')]);
+    expect(line).toMatch(/^warning: (no game has|[\d,]+ games?) finished in \d+ s; at that rate the 10,000 games take (at least|about) /);
+  }, 90_000);
 });

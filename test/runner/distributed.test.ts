@@ -10,6 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { startRedis, type TestRedis } from '../helpers/redis.js';
+import { Worker, type Job } from 'bullmq';
+import runShard from '../../src/runner/worker.js';
+import { DEFAULT_QUEUE } from '../../src/runner/distributed.js';
+import type { ShardTask } from '../../src/runner/shard.js';
 
 const SCENARIO = 'scenarios/worms/random-4p.yaml';
 const GAMES = '80000';
@@ -65,4 +69,46 @@ describe('run --redis with squabble worker processes', () => {
     expect(b.finished()).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'dist', 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'local', 'summary.json'), 'utf8'));
   }, 240_000);
+
+  it('names a shard the queue gave up on (not a lost connection), keeps the shards before it, and --resume retries it', async () => {
+    // A worker that plays shard 0 properly and throws on every other: BullMQ fails those after
+    // their three attempts while Redis stays up.
+    const port = Number(new URL(url).port);
+    const broken = new Worker(
+      DEFAULT_QUEUE,
+      async (job: Job<ShardTask>) => {
+        if (job.data.shard !== 0) throw new Error('the worker broke');
+        const r = runShard(job.data);
+        if (!('data' in r)) throw new Error(`shard 0 failed: ${r.failure.reason}`);
+        return { shard: r.shard, data: Array.from(r.data) };
+      },
+      { connection: { host: '127.0.0.1', port } },
+    );
+    broken.on('error', () => {});
+    const out = join(dir, 'failed-shard');
+    const plan = [SCENARIO, '--games', '4000', '--seed', '7', '--quiet', '--no-report'];
+    let first;
+    try {
+      first = await cli('run', ...plan, '--out', out, '--redis', url);
+    } finally {
+      await broken.close(true);
+    }
+    expect(first.code, first.err).toBe(1);
+    expect(first.err).toMatch(/shard 1 \(games 1,000-1,999\) failed on the queue: the worker broke; stopped after 1,000 of 4,000 games, which are saved; continue with: squabble run --resume /);
+    expect(first.err).not.toMatch(/lost the connection/);
+    // The printed command continues locally from the checkpoint.
+    const resumed = await cli('run', '--resume', out, '--quiet');
+    expect(resumed.code, resumed.err).toBe(0);
+    const local = await cli('run', ...plan, '--workers', '0', '--out', join(dir, 'failed-shard-local'));
+    expect(local.code, local.err).toBe(0);
+    const expected = readFileSync(join(dir, 'failed-shard-local', 'summary.json'), 'utf8');
+    expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(expected);
+    // Running it on the queue again: the failed jobs (same ids) go back to the queue instead of
+    // failing the new run at once.
+    const good = startWorker();
+    const again = await cli('run', ...plan, '--out', join(dir, 'failed-shard-again'), '--redis', url);
+    good.child.kill('SIGKILL');
+    expect(again.code, again.err).toBe(0);
+    expect(readFileSync(join(dir, 'failed-shard-again', 'summary.json'), 'utf8')).toBe(expected);
+  }, 180_000);
 });

@@ -6,6 +6,7 @@
  * stat changed (`cards.Mudgrub.hp=7`). Writes compare.json, compare.md and a chart of the
  * differences (charts/compare-differences).
  */
+import { watchCost } from '../cost-warning.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
@@ -109,7 +110,15 @@ export function registerCompare(program: Command, io: CliIO): void {
       const progress = new Progress(io, a.games, !options.quiet);
       if (!options.quiet) io.err(`${a.name}: ${a.games.toLocaleString('en-US')} paired games of ${game.title}, ${nameA} vs ${nameB}, seed ${a.seed}\n`);
       const t0 = Date.now();
-      const { acc, pairs, rowSums } = await runPaired(a, b, { workers, onProgress: (d) => progress.update(d) });
+      // Slow scenarios warn from their first pairs, as `run` does.
+      const cost = watchCost(a.games, workers, (line) => !options.quiet && progress.note(line));
+      let paired;
+      try {
+        paired = await runPaired(a, b, { workers, played: cost.played, onProgress: (d) => (progress.update(d), cost.check()) });
+      } finally {
+        cost.stop();
+      }
+      const { acc, pairs, rowSums } = paired;
       progress.finish();
       const rows = pairedRows(pairedQuantities(game, a), acc);
       const changes = whatChanged(pairedChanges(pairs, rowSums, acc.games), changedSubjects(game, a.rules, b.rules, a.players));

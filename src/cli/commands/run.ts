@@ -17,14 +17,14 @@ import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { gameOf } from '../../registry.js';
 import { CliError, EXIT, type CliIO } from '../io.js';
 import { Progress } from '../progress.js';
-import { CostWarning } from '../cost-warning.js';
+import { watchCost } from '../cost-warning.js';
 import { cellsFrom, searchWarning } from '../plan.js';
 import { addPlayOptions, playArgs, shardFrom, redisTargetFrom, DEFAULT_REDIS_TIMEOUT_SECONDS, MAX_REDIS_TIMEOUT_SECONDS, type PlayFlags } from '../options.js';
 import { runSweep } from '../sweep.js';
 import { finishRun } from '../finish.js';
 import { rateUnderLevels } from '../level-runs.js';
 import type { LevelRatings } from '../../sim/stats/summary.js';
-import { runPlanOnQueue, probeRedis, RedisError, type RedisTarget } from '../../runner/distributed.js';
+import { runPlanOnQueue, probeRedis, RedisError, ShardFailedError, type RedisTarget } from '../../runner/distributed.js';
 import { parseRule, RuleError, type StoppingRule, type Decision } from '../../analysis/stopping.js';
 
 /** How often a checkpoint is written; the fault-injection tests set SQUABBLE_CHECKPOINT_MS=0 to checkpoint after every shard. */
@@ -176,14 +176,8 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   };
   // The cost estimate (local play): the workers count every finished game, so a slow scenario is
   // noticed from its first games, long before its first shard ends.
-  const gamesFinished = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const cost = new CostWarning(games - (resume ? gamesBefore(resume.nextShard) : 0));
-  const checkCost = () => {
-    const warning = cost.check(Number(process.hrtime.bigint() - t0) / 1e9, Atomics.load(gamesFinished, 0), Math.max(workers, 1));
-    if (warning && !options.quiet) progress.note(warning);
-  };
-  const costTimer = redis ? undefined : setInterval(checkCost, 1000);
-  costTimer?.unref();
+  // (A queue run has no local threads to count: its cost is the workers'.)
+  const cost = redis ? null : watchCost(games - (resume ? gamesBefore(resume.nextShard) : 0), workers, (line) => !options.quiet && progress.note(line));
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -199,10 +193,10 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
       ...(resume ? { resume } : {}),
       ...(rule ? { stopWhen: (total: Accumulator) => (decision = rule.check(total)) !== null } : {}),
       signal: controller.signal,
-      played: gamesFinished,
+      ...(cost ? { played: cost.played } : {}),
       onProgress: (d) => {
         progress.update(d);
-        checkCost();
+        cost?.check();
       },
       onMerged: (total, nextShard) => {
         latest = { acc: total, nextShard };
@@ -215,9 +209,9 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   } catch (e) {
     progress.finish();
     if (e instanceof CliError) throw e;
-    if (e instanceof InterruptedError || e instanceof RedisError) {
-      const why = e instanceof RedisError ? `${e.message}; stopped` : 'interrupted';
-      const code = e instanceof RedisError ? EXIT.error : EXIT.interrupted;
+    if (e instanceof InterruptedError || e instanceof RedisError || e instanceof ShardFailedError) {
+      const why = e instanceof InterruptedError ? 'interrupted' : `${e.message}; stopped`;
+      const code = e instanceof InterruptedError ? EXIT.interrupted : EXIT.error;
       // The resume command is printed only when a checkpoint holds games to continue from.
       if (shard || latest === null) {
         abandonOutDir(out, claim);
@@ -237,7 +231,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
     if (e instanceof WorkerError) throw new CliError(`${e.message}\nno results were written to ${out}`, EXIT.error);
     throw e;
   } finally {
-    clearInterval(costTimer);
+    cost?.stop();
     process.removeListener('SIGINT', onSigint);
   }
   progress.finish();

@@ -5,6 +5,7 @@
  * seat entries; plus any `--add POLICY`. Each pairing is an ordinary run of the scenario with its
  * seats filled by the two entrants alternately (same rules, seed and game count per pairing).
  */
+import { watchCost } from '../cost-warning.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
@@ -21,6 +22,8 @@ import { textTable, markdownTable } from '../../report/format.js';
 import { tournamentMatrixChart, ratingsChart } from '../../report/charts/analysis.js';
 import { specToSvg, svgToPng } from '../../report/render.js';
 import { CliError, type CliIO } from '../io.js';
+import { skillAndLuck, skillLuckLines, skillLuckRow, SKILL_LUCK_HEADER } from '../../analysis/skill-luck.js';
+import { analyseDominance, dominanceLines, fieldTable } from '../../analysis/dominance.js';
 import { refuseSweep, searchWarning, overridesOf } from '../plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
@@ -75,6 +78,10 @@ export function registerTournament(program: Command, io: CliIO): void {
       // Capped games are reported per pairing and left out of the score: a game stopped by the
       // turn cap has no result, and counting it as half a win each would pull both towards 50%.
       const capped = entrants.map(() => new Array<number>(n).fill(0));
+      // Decided wins and draws apart (wins above counts a draw half to each): skill, luck and
+      // dominance are shares of decided games with draws beside.
+      const decidedWins = entrants.map(() => new Array<number>(n).fill(0));
+      const draws = entrants.map(() => new Array<number>(n).fill(0));
       const game = gameOf(probe.game);
       // Every pairing's plan is built before any is played: a mistake in the last one stops the
       // tournament before it starts, and the search warning can count them all.
@@ -99,19 +106,31 @@ export function registerTournament(program: Command, io: CliIO): void {
         'Lower --games or the iterations.',
       );
       if (slow) io.err(slow);
+      // Slow pairings warn from their first games, as `run` does (the rate so far, over every pairing's games).
+      const cost = watchCost(pairings.length * games, workers, say);
       for (const { i, j, plan } of pairings) {
         const a = entrants[i]!;
         const b = entrants[j]!;
         say(`${a.label} vs ${b.label}: ${games.toLocaleString('en-US')} games\n`);
-        const s = summarise(game, plan, await runPlan(plan, { workers }));
+        let s;
+        try {
+          s = summarise(game, plan, await runPlan(plan, { workers, played: cost.played }));
+        } catch (e) {
+          cost.stop();
+          throw e;
+        }
         const winsOf = (label: string) => s.policies.find((p) => p.label === label)?.wins ?? 0;
         wins[i]![j] = winsOf(a.label) + s.draws.count / 2;
         wins[j]![i] = winsOf(b.label) + s.draws.count / 2;
         played[i]![j] = played[j]![i] = s.games - s.capped.count;
         capped[i]![j] = capped[j]![i] = s.capped.count;
+        decidedWins[i]![j] = winsOf(a.label);
+        decidedWins[j]![i] = winsOf(b.label);
+        draws[i]![j] = draws[j]![i] = s.draws.count;
         const bySeat = s.policies.find((p) => p.label === a.label)?.bySeat ?? [];
         seatEffects.push({ row: a.label, column: b.label, pValue: seatHomogeneityP(bySeat), bySeat: bySeat.map((x) => `seat ${x.seat} ${pct(x.winRate)}`).join(', ') });
       }
+      cost.stop();
       const names = entrants.map((e) => e.label);
       const reference = names.includes('random') ? names.indexOf('random') : 0;
       const ratings = bradleyTerry(names, wins, reference);
@@ -153,11 +172,16 @@ export function registerTournament(program: Command, io: CliIO): void {
       }
       const ladder = probe.entrants ? ladderSteps(names, wins, played, ratings) : null;
       if (ladder) lines.push('', 'The ladder, as listed in `entrants` (each entrant against the one listed before it):', textTable(LADDER_HEADER, ladder.map(ladderRow)));
+      const allGames = names.map((_, i) => names.map((_, j) => (i === j ? 0 : games)));
+      const skillLuck = probe.entrants ? skillAndLuck({ names, wins: decidedWins, draws, capped, games: allGames, ratings }) : null;
+      const dominance = n >= 3 ? analyseDominance({ names, wins: decidedWins, draws, capped }, { subject: 'entrants', source: "the tournament's pairings, seats rotating" }) : null;
+      const extras = tournamentExtras(skillLuck, dominance);
+      lines.push(...extras(textTable, ''));
       io.out(`${lines.join('\n')}\n`);
       const out = args.out ?? join('results', `${probe.name}-tournament`);
       makeOutDir(join(out, 'charts'));
-      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, capped, cappedScoring: 'left out of wins and games', ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}) });
-      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n\n${fitLines(fit, seatDependent).join('\n')}\n${cappedRows.length ? `\n${cappedLines[1]}\n\n${markdownTable(['pairing', 'capped', 'share'], cappedRows)}\n` : ''}${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}`);
+      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, capped, cappedScoring: 'left out of wins and games', ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}), ...(skillLuck ? { skillAndLuck: skillLuck } : {}), ...(dominance ? { dominance } : {}) });
+      writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n\n${fitLines(fit, seatDependent).join('\n')}\n${cappedRows.length ? `\n${cappedLines[1]}\n\n${markdownTable(['pairing', 'capped', 'share'], cappedRows)}\n` : ''}${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}${extras(markdownTable, '## ').join('\n')}\n`);
       for (const [id, spec] of [
         ['tournament-matrix', tournamentMatrixChart(`${probe.name}: who beats whom`, cells, names)],
         ['tournament-ratings', ratingsChart(`${probe.name}: ratings`, ratings, names[reference]!)],
@@ -169,6 +193,25 @@ export function registerTournament(program: Command, io: CliIO): void {
       }
       say(`wrote ${out}/tournament.json, tournament.md and charts/\n`);
     });
+}
+
+/** The skill-and-luck and dominance sections, as lines for the terminal (heading prefix '') or Markdown ('## '). */
+function tournamentExtras(skillLuck: ReturnType<typeof skillAndLuck> | null, dominance: ReturnType<typeof analyseDominance> | null) {
+  return (table: (header: string[], rows: string[][]) => string, heading: string): string[] => {
+    // In Markdown each finding is a bullet, so that lines do not run together into one paragraph.
+    const bullet = heading ? '- ' : '';
+    const out: string[] = [];
+    if (skillLuck) {
+      const [intro, ...notes] = skillLuckLines(skillLuck);
+      out.push('', `${heading}Skill and luck`, '', intro!, ...notes.map((l) => `${bullet}${l}`), '', table(SKILL_LUCK_HEADER, skillLuck.map(skillLuckRow)));
+    }
+    if (dominance) {
+      const field = fieldTable(dominance);
+      const [intro, ...verdicts] = dominanceLines(dominance);
+      out.push('', `${heading}Dominance and diversity`, '', intro!, ...verdicts.map((l) => `${bullet}${l}`), '', table(field.header, field.rows));
+    }
+    return out;
+  };
 }
 
 /** One rung of a ladder: an entrant against the one listed before it. */

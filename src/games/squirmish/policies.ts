@@ -420,7 +420,19 @@ export class Scorer {
   private weighInScore(s: SquirmishState, x: number): void {
     const t = s.table;
     const hp = s.hpOf(x);
+    // The score depends only on the pick's card type and HP (the deck and the weights are the
+    // policy's for its lifetime): computed once per type, not for every option of every game.
+    const ca = s.instCard[x]!;
     const lowest = s.rules.weighIn === 'lowest';
+    const memo = 2 * ca + (lowest ? 1 : 0);
+    if (this.weighHp.length < 2 * t.count) {
+      this.weighHp = new Int32Array(2 * t.count).fill(-1);
+      this.weighVal = new Float64Array(2 * t.count);
+    }
+    if (this.weighHp[memo] === hp) {
+      this.val = this.weighVal[memo]!;
+      return;
+    }
     let wins = 0;
     let ko = 0;
     for (let c = 0; c < t.count; c++) {
@@ -429,8 +441,12 @@ export class Scorer {
       this.hit(s, c, x, 1);
       ko += this.hitP;
     }
-    this.val = (wins / t.count) * this.w.knockout * (0.5 - ko / t.count) + 0.001 * this.value[s.instCard[x]!]!;
+    this.val = (wins / t.count) * this.w.knockout * (0.5 - ko / t.count) + 0.001 * this.value[ca]!;
+    this.weighHp[memo] = hp;
+    this.weighVal[memo] = this.val;
   }
+  private weighHp = new Int32Array(0);
+  private weighVal = new Float64Array(0);
 
   /** The score of one option, into `this.val` (a register: a double returned from a call this size would be boxed). */
   private score(s: SquirmishState, me: number, action: number): void {

@@ -4,6 +4,7 @@
  * src/analysis/assertions.ts.
  */
 import type { MetricTableSpec } from '../types.js';
+import { pairTableChoices } from '../stats/dominance.js';
 
 export type Condition = { kind: 'band'; low: number; high: number } | { kind: '<' | '<=' | '>' | '>='; value: number };
 
@@ -18,7 +19,9 @@ export interface Assertion {
 const NUMBER = /^\s*(<=|>=|<|>)\s*(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*$/i;
 
 /** `[low, high]` or a comparison such as `"< 0.01"`; a message saying what was expected otherwise. */
-export function parseCondition(value: unknown): Condition | string {
+export function parseCondition(value: unknown, path = ''): Condition | string {
+  // `dominant: none`: the number of dominant choices is 0 (src/analysis/assertions.ts bounds it).
+  if (path === 'dominant') return value === 'none' ? { kind: '<=', value: 0 } : `expected none (no choice beats every other), found ${JSON.stringify(value)}`;
   if (Array.isArray(value)) {
     if (value.length !== 2 || typeof value[0] !== 'number' || typeof value[1] !== 'number' || !Number.isFinite(value[0]) || !Number.isFinite(value[1]))
       return `expected [low, high] (two numbers) or a comparison such as "< 0.01", found ${JSON.stringify(value)}`;
@@ -33,16 +36,23 @@ export function parseCondition(value: unknown): Condition | string {
 }
 
 export const HEADLINE_PATHS = ['firstPlayer.decidedShare', 'firstPlayer.winRate', 'draws.rate', 'capped.rate', 'length.turns.mean', 'length.rounds.mean'];
+/** Assertions about a matchup matrix of three or more choices (Squall's `matchups` with all pairs). */
+export const MATRIX_PATHS = ['dominant', 'viable'];
 
 /** What a scenario may assert about, for messages. */
 export function assertionPathsHelp(players: number, labels: readonly string[], tables: readonly MetricTableSpec[]): string {
   const rates = tables.flatMap((t) => (t.rates ?? []).map((r) => `${t.name}.<row or *>.${r.name}`));
-  return [...HEADLINE_PATHS, `seats.<0-${players - 1}>.winRate`, `policies.<${labels.join(' | ')}>.winRate`, ...rates].join(', ');
+  const matrix = tables.some((t) => pairTableChoices(t.columns.map((c) => c.name), t.rows).length >= 3) ? MATRIX_PATHS : [];
+  return [...HEADLINE_PATHS, ...matrix, `seats.<0-${players - 1}>.winRate`, `policies.<${labels.join(' | ')}>.winRate`, ...rates].join(', ');
 }
 
 /** Null when `path` names something a run of this scenario measures; otherwise what is wrong. */
 export function checkAssertionPath(path: string, players: number, labels: readonly string[], tables: readonly MetricTableSpec[]): string | null {
   if (HEADLINE_PATHS.includes(path)) return null;
+  if (MATRIX_PATHS.includes(path))
+    return tables.some((t) => pairTableChoices(t.columns.map((c) => c.name), t.rows).length >= 3)
+      ? null
+      : `needs a matchup matrix of three or more choices (a table of pairs, such as Squall's \`matchups\` under \`matchups: all-pairs\`); this scenario has none`;
   const seat = /^seats\.(\d+)\.winRate$/.exec(path);
   if (seat) return Number(seat[1]) < players ? null : `no seat ${seat[1]} in a ${players}-player game`;
   if (path.startsWith('policies.') && path.endsWith('.winRate')) {
@@ -72,6 +82,8 @@ export interface AssertionValue {
   /** Trials behind the estimate (games, decided games, seat-games or a row's trials). */
   n: number;
   verdict: Verdict;
+  /** A count of choices (`dominant`, `viable`): the interval bounds what the matchup matrix shows. */
+  count?: boolean;
 }
 
 export interface AssertionResult {

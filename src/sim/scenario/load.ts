@@ -113,7 +113,7 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       .record(z.string().min(1).max(LIMITS.sweepPath), z.unknown())
       .refine((o) => Object.keys(o).length <= LIMITS.variants, `at most ${LIMITS.variants} assertions`)
       .optional()
-      .describe('Design assertions, judged on every run and failing `squabble check`: a measured value and what you want of it, e.g. `capped.rate: "< 0.01"`, `firstPlayer.decidedShare: [0.45, 0.55]`, `cards.*.winRateWhenPlaced: [0.35, 0.65]` (docs/scenarios.md, "Design assertions").'),
+      .describe('Design assertions, judged on every run and failing `squabble check`: a measured value and what you want of it, e.g. `capped.rate: "< 0.01"`, `firstPlayer.decidedShare: [0.45, 0.55]`, `cards.*.winRateWhenPlaced: [0.35, 0.65]`, and with a matchup matrix `dominant: none` or `viable: ">= 3"` (docs/scenarios.md, "Design assertions").'),
     seating: z
       .enum(['fixed', 'rotate'])
       .default('fixed')
@@ -605,7 +605,7 @@ export function buildPlan(
   // Design assertions: every path names something a run of this scenario measures.
   const tables = game.metrics.tables?.(resolvedRules, players) ?? [];
   const expect: Assertion[] = Object.entries(base.expect ?? {}).map(([path, value]) => {
-    const condition = parseCondition(value);
+    const condition = parseCondition(value, path);
     if (typeof condition === 'string') fail(['expect', path], condition);
     const problem = checkAssertionPath(path, players, labels, tables);
     if (problem) {

@@ -6,6 +6,7 @@
 import type { AnyGameModule } from '../types.js';
 import type { Plan } from '../scenario/types.js';
 import type { AssertionsSummary } from '../scenario/expect.js';
+import type { DominanceReport } from './dominance.js';
 import { CLUSTER_SUMS, type Accumulator } from './accumulator.js';
 import { metricTables } from '../batch.js';
 import { wilson, clusterWilson, Z95 } from './intervals.js';
@@ -298,6 +299,8 @@ export interface Summary {
   assertions?: AssertionsSummary;
   /** The tables under each of the scenario's `compareLevels` (played by `run`). */
   levels?: LevelRatings;
+  /** With a matchup matrix of three or more choices (Squall's `matchups`): dominant choice, viable count, cycles (src/analysis/dominance.ts). */
+  dominance?: DominanceReport;
   /** Game indices that show each headline figure and each table-rate row; replay them with `squabble replay <run> --example`. */
   examples?: Examples;
   metrics: {

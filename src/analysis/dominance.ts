@@ -1,0 +1,212 @@
+/**
+ * Dominance and diversity of a matchup matrix (issue 23 item 3): Squall characters from a run's
+ * `matchups` table, tournament entrants from their pairings. Three questions, each decided by
+ * intervals so that an answer is never just "not enough games":
+ *
+ * - **Is one choice dominant?** A choice is dominant when it wins more than half of its decided
+ *   games against every other choice. Each pairing's share of decided games gets a Wilson
+ *   interval at 1 − alpha / m, m the pairings (Bonferroni over all of them), so with chance at
+ *   least 1 − alpha every interval holds its truth at once, and then every verdict below is right:
+ *   "dominant" names a choice whose every interval is above 50%; "none" needs every choice to
+ *   have a counter, an opponent whose interval is wholly below 50%; anything else is undecided.
+ * - **How many are viable?** A choice's score against the field is its mean share of decided
+ *   games over every other choice, each opponent weighted alike (what it scores against an
+ *   opponent drawn at random); it is viable within ±margin of the fair 50%. Its interval is
+ *   normal from the pairings' Agresti-Coull variances at 1 − alpha / k (Bonferroni over the k
+ *   choices), so the true count lies in [surely viable, possibly viable] with chance ≥ 1 − alpha.
+ * - **Rock-paper-scissors or a strict order?** With "clearly beats" read off the same
+ *   simultaneous intervals: cycles (src/analysis/bradley-terry.ts finds them), a strict order
+ *   (every pairing decided, no cycle), or neither shown.
+ *
+ * Draws and capped games are counted beside the shares, never in them.
+ */
+import { wilson } from '../sim/stats/intervals.js';
+import type { Summary, SummaryTable } from '../sim/stats/summary.js';
+import { pairTableChoices, type PairCounts, type Viability, type FieldRow, type DominanceReport } from '../sim/stats/dominance.js';
+import { intransitiveCycles } from './bradley-terry.js';
+import { normalQuantile } from './normal.js';
+
+/** The chance that any dominance, viability or order verdict of one matrix is wrong, at most. */
+export const DOMINANCE_ALPHA = 0.05;
+/** How far from the fair 50% against the field a viable choice may score. */
+export const VIABLE_MARGIN = 0.05;
+
+export type { PairCounts, Viability, FieldRow, DominanceReport };
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const span = ([lo, hi]: readonly [number, number]) => `[${pct(lo)}, ${pct(hi)}]`;
+
+export interface DominanceOptions {
+  subject: string;
+  source: string;
+  alpha?: number;
+  margin?: number;
+}
+
+/** The three verdicts of a matchup matrix, every one right with chance at least 1 − alpha together. */
+export function analyseDominance(counts: PairCounts, o: DominanceOptions): DominanceReport {
+  const alpha = o.alpha ?? DOMINANCE_ALPHA;
+  const margin = o.margin ?? VIABLE_MARGIN;
+  const { names, wins, draws, capped } = counts;
+  const k = names.length;
+  const decided = (i: number, j: number) => wins[i]![j]! + wins[j]![i]!;
+  let pairings = 0;
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if (decided(i, j) > 0) pairings++;
+  const pairConfidence = 1 - alpha / Math.max(1, pairings);
+  const zPair = normalQuantile(1 - alpha / (2 * Math.max(1, pairings)));
+  const cell = (i: number, j: number) => wilson(wins[i]![j]!, decided(i, j), zPair);
+  const rate = (i: number, j: number) => (decided(i, j) > 0 ? wins[i]![j]! / decided(i, j) : 0.5);
+  const beats = (i: number, j: number) => decided(i, j) > 0 && cell(i, j)[0] > 0.5;
+  const others = (i: number) => names.map((_, j) => j).filter((j) => j !== i);
+
+  // Dominance: a row whose every pairing is clearly won; "none" when every row has a counter.
+  const dominantIndex = names.findIndex((_, i) => others(i).every((j) => beats(i, j)));
+  const uncountered = names
+    .map((name, i) => ({ name, i }))
+    .filter(({ i }) => !others(i).some((j) => beats(j, i)))
+    .map(({ name, i }) => {
+      const worst = others(i).reduce((w, j) => (rate(i, j) < rate(i, w) ? j : w));
+      return { name, worst: names[worst]!, rate: rate(i, worst), interval: cell(i, worst) };
+    });
+  const verdict = dominantIndex >= 0 ? 'dominant' : uncountered.length === 0 ? 'none' : 'undecided';
+  const how = `each pairing's share of decided games with a ${(pairConfidence * 100).toPrecision(4)}% Wilson interval, Bonferroni over ${pairings} pairings: every verdict here is wrong with chance at most ${alpha * 100}%`;
+  let statement: string;
+  if (verdict === 'dominant') {
+    const d = dominantIndex;
+    const worst = others(d).reduce((w, j) => (rate(d, j) < rate(d, w) ? j : w));
+    statement = `Dominant: ${names[d]} beats every other ${o.subject.replace(/s$/, '')}, at worst ${pct(rate(d, worst))} ${span(cell(d, worst))} against ${names[worst]} (${how}).`;
+  } else if (verdict === 'none') statement = `No dominant choice: every one of the ${k} ${o.subject} has a counter, an opponent that clearly beats it (${how}).`;
+  else {
+    const list = uncountered.map((u) => `${u.name} (worst: ${pct(u.rate)} ${span(u.interval)} against ${u.worst})`).join(', ');
+    statement = `Dominance UNDECIDED: no ${o.subject.replace(/s$/, '')} clearly beats every other, but ${list} ${uncountered.length === 1 ? 'has' : 'have'} no clear counter yet; play more games (${how}).`;
+  }
+
+  // Against the field: mean share over opponents, normal interval from Agresti-Coull variances.
+  const zField = normalQuantile(1 - alpha / (2 * k));
+  const fieldConfidence = 1 - alpha / k;
+  const rows: FieldRow[] = names.map((name, i) => {
+    const opp = others(i);
+    let mean = 0;
+    let variance = 0;
+    let n = 0;
+    let d = 0;
+    let c = 0;
+    for (const j of opp) {
+      const g = decided(i, j);
+      const tilde = (wins[i]![j]! + (zField * zField) / 2) / (g + zField * zField);
+      mean += rate(i, j);
+      variance += (tilde * (1 - tilde)) / (g + zField * zField);
+      n += g;
+      d += draws[i]![j]!;
+      c += capped[i]![j]!;
+    }
+    mean /= opp.length;
+    const half = (zField * Math.sqrt(variance)) / opp.length;
+    const interval: [number, number] = [Math.max(0, mean - half), Math.min(1, mean + half)];
+    const viable: Viability = interval[0] >= 0.5 - margin && interval[1] <= 0.5 + margin ? 'yes' : interval[1] < 0.5 - margin || interval[0] > 0.5 + margin ? 'no' : 'undecided';
+    return { name, rate: mean, interval, decided: n, draws: d, capped: c, viable };
+  });
+  const atLeast = rows.filter((r) => r.viable === 'yes').length;
+  const atMost = k - rows.filter((r) => r.viable === 'no').length;
+  const estimate = rows.filter((r) => Math.abs(r.rate - 0.5) <= margin).length;
+  const viableWords = atLeast === atMost ? `${atLeast}` : `between ${atLeast} and ${atMost}`;
+  const fieldStatement =
+    `Viable: ${viableWords} of ${k} ${o.subject} (${estimate} by the estimates) score within ±${(margin * 100).toFixed(0)} points of a fair 50% against the field ` +
+    `(the field: every other ${o.subject.replace(/s$/, '')}, each weighted alike; a score is the mean share of decided games, with a ${(fieldConfidence * 100).toPrecision(4)}% interval, Bonferroni over the ${k}).`;
+
+  // Rock-paper-scissors: cycles of "clearly beats", or a strict order.
+  const cycles = intransitiveCycles(names, beats);
+  let undecidedPairings = 0;
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if (!beats(i, j) && !beats(j, i)) undecidedPairings++;
+  const strict = cycles.length === 0 && undecidedPairings === 0;
+  const ranking = strict ? names.map((name, i) => ({ name, won: others(i).filter((j) => beats(i, j)).length })).sort((a, b) => b.won - a.won).map((r) => r.name) : null;
+  const kind = cycles.length > 0 ? 'cycles' : strict ? 'strict order' : 'not shown';
+  const orderStatement =
+    kind === 'cycles'
+      ? `Rock-paper-scissors: ${cycles.length} cycle${cycles.length === 1 ? '' : 's'}, e.g. ${cycles[0]![0]} beats ${cycles[0]![1]}, ${cycles[0]![1]} beats ${cycles[0]![2]}, ${cycles[0]![2]} beats ${cycles[0]![0]} (each clearly, by the intervals above).`
+      : kind === 'strict order'
+        ? `A strict order, no cycle: ${ranking!.join(' > ')} (every pairing clearly decided).`
+        : `Neither a cycle nor a strict order is shown: no cycle among the clearly decided pairings, and ${undecidedPairings} of ${(k * (k - 1)) / 2} pairings are not clearly decided.`;
+  return {
+    subject: o.subject,
+    source: o.source,
+    counts,
+    alpha,
+    pairings,
+    pairConfidence,
+    dominance: { verdict, dominant: dominantIndex >= 0 ? names[dominantIndex]! : null, uncountered, statement },
+    field: { fair: 0.5, margin, confidence: fieldConfidence, rows, viable: { estimate, atLeast, atMost }, statement: fieldStatement },
+    order: { kind, cycles, ranking, undecidedPairings, statement: orderStatement },
+  };
+}
+
+/** A pair table's results with both seatings pooled ("A vs B" and "B vs A"); mirror rows left out. */
+export function pairCountsOfTable(table: SummaryTable): PairCounts {
+  const [aw, bw, dr, cp] = ['aWins', 'bWins', 'draws', 'capped'].map((c) => table.columns.indexOf(c)) as [number, number, number, number];
+  const names: string[] = [];
+  const parsed: [string, string, number[]][] = [];
+  for (const [row, v] of Object.entries(table.rows)) {
+    const at = row.indexOf(' vs ');
+    const a = row.slice(0, at);
+    const b = row.slice(at + 4);
+    if (at < 0 || a === b) continue;
+    for (const x of [a, b]) if (!names.includes(x)) names.push(x);
+    parsed.push([a, b, v]);
+  }
+  const square = () => names.map(() => new Array<number>(names.length).fill(0));
+  const counts: PairCounts = { names, wins: square(), draws: square(), capped: square() };
+  for (const [a, b, v] of parsed) {
+    const i = names.indexOf(a);
+    const j = names.indexOf(b);
+    counts.wins[i]![j]! += v[aw]!;
+    counts.wins[j]![i]! += v[bw]!;
+    for (const [m, x] of [[counts.draws, v[dr]!], [counts.capped, v[cp]!]] as const) {
+      m[i]![j]! += x;
+      m[j]![i]! += x;
+    }
+  }
+  return counts;
+}
+
+/** The run's matchup matrix (the first pair table with three or more choices), or null. */
+export function summaryPairCounts(s: Summary): { table: string; counts: PairCounts } | null {
+  for (const [name, t] of Object.entries(s.metrics.tables)) {
+    if (pairTableChoices(t.columns, Object.keys(t.rows)).length < 3) continue;
+    return { table: name, counts: pairCountsOfTable(t) };
+  }
+  return null;
+}
+
+/** A run's dominance report at level alpha, or null when it has no matchup matrix of three or more. */
+export function runDominance(s: Summary, alpha = DOMINANCE_ALPHA): DominanceReport | null {
+  const found = summaryPairCounts(s);
+  if (!found) return null;
+  return analyseDominance(found.counts, { subject: found.table === 'matchups' ? 'characters' : 'choices', source: `the \`${found.table}\` table, both seatings pooled`, alpha });
+}
+
+/** The summary with its dominance report attached (as written to summary.json); unchanged without a matrix. */
+export function withDominance(s: Summary): Summary {
+  const report = runDominance(s);
+  if (report) s.dominance = report;
+  return s;
+}
+
+/** The report's lines for the terminal, summary.md and report.html. */
+export function dominanceLines(r: DominanceReport): string[] {
+  const k = r.counts.names.length;
+  const draws = r.field.rows.reduce((t, x) => t + x.draws, 0) / 2;
+  const capped = r.field.rows.reduce((t, x) => t + x.capped, 0) / 2;
+  return [
+    `Dominance and diversity of ${k} ${r.subject} (${r.source}; shares of decided games: ${draws.toLocaleString('en-US')} drawn and ${capped.toLocaleString('en-US')} capped games left out):`,
+    r.dominance.statement,
+    r.field.statement,
+    r.order.statement,
+  ];
+}
+
+/** The field table: each choice's score against the field with its interval and viability. */
+export function fieldTable(r: DominanceReport): { header: string[]; rows: string[][] } {
+  const header = ['choice', 'against the field', `${(r.field.confidence * 100).toPrecision(4)}% interval`, 'decided games', 'draws', 'capped', `viable (±${(r.field.margin * 100).toFixed(0)})`];
+  const rows = [...r.field.rows].sort((a, b) => b.rate - a.rate).map((x) => [x.name, pct(x.rate), span(x.interval), x.decided.toLocaleString('en-US'), String(x.draws), String(x.capped), x.viable]);
+  return { header, rows };
+}
