@@ -4,6 +4,9 @@
  * Spearman (sqrt(1.06 / (n - 3))).
  */
 import { Z95 } from '../sim/stats/intervals.js';
+import type { RankAgreement } from '../sim/stats/summary.js';
+
+export type { RankAgreement };
 
 /** Ranks 1..n, ties given their mean rank. */
 export function ranks(values: readonly number[]): number[] {
@@ -18,11 +21,6 @@ export function ranks(values: readonly number[]): number[] {
   return out;
 }
 
-export interface RankAgreement {
-  rho: number;
-  interval: [number, number];
-  rows: number;
-}
 
 /** Spearman's rho of two equally long lists (Pearson's correlation of their ranks). */
 export function spearman(a: readonly number[], b: readonly number[]): RankAgreement {

@@ -43,6 +43,7 @@ import { Z95 } from '../sim/stats/intervals.js';
 import { normalCdf } from './normal.js';
 import { benjaminiHochberg, FDR_Q } from './rates.js';
 import type { WeightStat } from '../sim/types.js';
+import type { BalanceSheet } from '../sim/stats/summary.js';
 
 /** Sums kept per tweak: ΣWA, ΣHA, ΣWB, ΣHB, then the 10 products x_j·x_k (j ≤ k) in that order. */
 export const PAIR_SUMS = 14;
@@ -308,4 +309,26 @@ export function rankFair(rows: readonly FairRow[]): FairRow[] {
     if ((a.base === null) !== (b.base === null)) return a.base === null ? 1 : -1;
     return Math.abs(b.deviation) - Math.abs(a.deviation) || a.subject.localeCompare(b.subject);
   });
+}
+
+/**
+ * Weight rows as balance-sheet-shaped sheets, one per stat (`<noun>.changePerHp`), so they can
+ * be compared under several skill levels like any table (src/analysis/level-ratings.ts): a row's
+ * rate is its weight, its verdict the sign of a weight flagged at the false-discovery rate
+ * (the sheet's mean is 0, so "above" is a flagged positive weight), and rows without an estimate
+ * are left out.
+ */
+export function weightSheets(rows: readonly WeightRow[], noun: string): BalanceSheet[] {
+  const stats = [...new Set(rows.map((r) => r.stat))];
+  return stats.map((stat) => ({
+    id: `${noun}.${stat === 'hp' ? 'changePerHp' : 'changePerDamage'}`,
+    table: noun,
+    rate: stat === 'hp' ? 'changePerHp' : 'changePerDamage',
+    description: `change in the controller's win rate per +1 ${stat === 'hp' ? 'HP' : 'damage'}`,
+    mean: 0,
+    fdr: FDR_Q,
+    rows: rows
+      .filter((r) => r.stat === stat && r.estimate !== null)
+      .map((r) => ({ row: r.subject, wins: r.estimate!.changed, games: r.estimate!.changed, rate: r.estimate!.effect, interval: r.estimate!.interval, shrunk: r.estimate!.effect, qValue: r.qValue, flags: r.flagged ? ['differs' as const] : [] })),
+  }));
 }

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { Plan } from '../sim/scenario/types.js';
 import type { Accumulator } from '../sim/stats/accumulator.js';
-import { summarise } from '../sim/stats/summary.js';
+import { summarise, type LevelRatings } from '../sim/stats/summary.js';
 import { writeAtomic, writeJson, RUN_FORMAT, type RunRecord } from '../runner/results.js';
 import { fileHashOf } from '../runner/outdir.js';
 import { escapeControls } from '../report/escape.js';
@@ -31,11 +31,14 @@ export interface FinishOptions {
   previous?: string;
   /** The scenario file's hash when the run claimed its folder (the file may be edited while it plays). */
   scenarioFileHash?: string;
+  /** The tables under the scenario's `compareLevels` (src/cli/level-runs.ts). */
+  levels?: LevelRatings;
 }
 
 export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: string, o: FinishOptions): Promise<void> {
   const summary = withAssertions(withDominance(withBalance(summarise(gameOf(plan.game), plan, acc))), plan.expect);
   if (o.stopping) summary.stopping = o.stopping;
+  if (o.levels) summary.levels = o.levels;
   const since = o.previous ? sincePrevious(o.previous, summary, gameOf(plan.game)) : null;
   writeJson(out, 'summary.json', summary);
   // For report.html (also when it is rebuilt later with `squabble report`).

@@ -15,6 +15,8 @@ import { escapeHtml, jsonForScript, chartSafeLabels } from './escape.js';
 import { SINCE_NOTE, type SincePrevious } from './since-previous.js';
 import { whatChangedTables } from './what-changed-report.js';
 import { assertionLines } from '../analysis/assertions.js';
+import { levelsHtml } from './levels-report.js';
+import type { LevelRatings } from '../sim/stats/summary.js';
 import { dominanceLines } from '../analysis/dominance.js';
 
 const require = createRequire(import.meta.url);
@@ -96,6 +98,8 @@ export interface PageSection {
   link?: string;
   /** What changed since the previous run of this scenario, shown under the key numbers. */
   since?: SincePrevious;
+  /** The tables under the scenario's `compareLevels`, shown after the tables. */
+  levels?: LevelRatings;
 }
 
 export function runFacts(input: ReportInput): [string, string][] {
@@ -142,6 +146,7 @@ ${sec.since ? sinceHtml(sec.since, sub) : ''}
 <${sub}>Charts</${sub}>
 ${sec.charts.map((c) => `<figure class="chart" id="chart-${escapeHtml(`${sec.id}--${c.id}`)}"><div class="vega"></div><figcaption>charts/${escapeHtml(c.id)}.vl.json</figcaption></figure>`).join('\n')}
 ${sec.tables.length ? `<${sub}>Tables</${sub}><p>Click a column to sort. The same tables are in tables/*.csv and tables/*.arrow.</p>\n${sec.tables.map(tableHtml).join('\n')}` : ''}
+${levelsHtml(sec.levels, sub)}
 </section>`;
 }
 
@@ -170,6 +175,6 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 
 /** The report of one run. */
 export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
-  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : []), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : []), ...(input.summary.dominance ? dominanceLines(input.summary.dominance) : [])], charts, tables, ...(input.sincePrevious ? { since: input.sincePrevious } : {}) };
+  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : []), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : []), ...(input.summary.dominance ? dominanceLines(input.summary.dominance) : [])], charts, tables, ...(input.sincePrevious ? { since: input.sincePrevious } : {}), ...(input.summary.levels ? { levels: input.summary.levels } : {}) };
   return pageHtml(input.summary.scenario.name, [section]);
 }

@@ -7,6 +7,7 @@ import type { Summary } from '../sim/stats/summary.js';
 import { pct, pctDigits, interval, num, textTable, markdownTable } from './format.js';
 import { balanceText, balanceMarkdown } from './balance-report.js';
 import { headlineExamples } from './examples.js';
+import { levelsText, levelsMarkdown } from './levels-report.js';
 import { dominanceSection } from './dominance-report.js';
 import { qualitySection } from './quality-report.js';
 
@@ -92,7 +93,7 @@ function assertionsSection(s: Summary, heading: string, bullet: string): string[
 }
 
 export function summaryText(s: Summary, options: SummaryTextOptions = {}): string {
-  return [header(s), '', ...description(s), ...keyNumbers(s), ...assertionsSection(s, 'Design assertions (expect:):', '  '), ...qualitySection(s, 'Game quality (docs/quality.md):', '  '), ...dominanceSection(s, textTable, 'Dominance and diversity:', '  '), ...tables(s, textTable, (t) => `\n${t}`), ...balanceText(s, textTable, options.allRows ?? false)].join('\n') + '\n';
+  return [header(s), '', ...description(s), ...keyNumbers(s), ...assertionsSection(s, 'Design assertions (expect:):', '  '), ...qualitySection(s, 'Game quality (docs/quality.md):', '  '), ...dominanceSection(s, textTable, 'Dominance and diversity:', '  '), ...tables(s, textTable, (t) => `\n${t}`), ...balanceText(s, textTable, options.allRows ?? false), ...levelsText(s.levels, textTable, options.allRows ?? false)].join('\n') + '\n';
 }
 
 /** A rule's value for one line: inlined data (a card pool, a roster) is summarised, not printed whole. */
@@ -107,5 +108,5 @@ export function ruleValue(v: unknown): string {
 
 export function summaryMarkdown(s: Summary): string {
   const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${ruleValue(v)}`).join(', ');
-  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s) ? ['', headlineExamples(s)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...qualitySection(s, '## Game quality\n', '- '), ...dominanceSection(s, markdownTable, '## Dominance and diversity\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable)].join('\n') + '\n';
+  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s) ? ['', headlineExamples(s)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...qualitySection(s, '## Game quality\n', '- '), ...dominanceSection(s, markdownTable, '## Dominance and diversity\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable), ...levelsMarkdown(s.levels, markdownTable)].join('\n') + '\n';
 }

@@ -13,7 +13,8 @@ describe('squabble levels', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const json = JSON.parse(readFileSync(join(out, 'levels.json'), 'utf8'));
-    const cards = json.tables.find((t: { table: string; rate: string }) => t.table === 'cards' && t.rate === 'winRateWhenPlaced');
+    expect(json.format).toBe('squabble-levels/2');
+    const cards = json.sheets.find((t: { table: string; rate: string }) => t.table === 'cards' && t.rate === 'winRateWhenPlaced');
     expect(cards.rows.length).toBeGreaterThan(30);
     expect(cards.agreement.map((a: { level: string }) => a.level)).toEqual(['skilled']);
     for (const row of cards.rows) {
@@ -27,7 +28,7 @@ describe('squabble levels', () => {
       expect(a.interval[1]).toBeGreaterThan(a.rho);
     }
     expect(cards.ceilingChanges).toBeGreaterThanOrEqual(0);
-    expect(r.out).toMatch(/rank agreement with random \(Spearman, 95% interval\): skilled -?\d\.\d\d \[/);
+    expect(r.out).toMatch(/Rank agreement with random \(Spearman, 95% interval\): skilled -?\d\.\d\d \[/);
   });
 
   it('needs two levels of the game', async () => {

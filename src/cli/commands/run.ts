@@ -22,6 +22,8 @@ import { cellsFrom, searchWarning } from '../plan.js';
 import { addPlayOptions, playArgs, shardFrom, redisTargetFrom, DEFAULT_REDIS_TIMEOUT_SECONDS, MAX_REDIS_TIMEOUT_SECONDS, type PlayFlags } from '../options.js';
 import { runSweep } from '../sweep.js';
 import { finishRun } from '../finish.js';
+import { rateUnderLevels } from '../level-runs.js';
+import type { LevelRatings } from '../../sim/stats/summary.js';
 import { runPlanOnQueue, probeRedis, RedisError, ShardFailedError, type RedisTarget } from '../../runner/distributed.js';
 import { parseRule, RuleError, type StoppingRule, type Decision } from '../../analysis/stopping.js';
 
@@ -110,6 +112,8 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
       return;
     }
     plan = cells[0]!;
+    if (plan.compareLevels && (shard || options.redis !== undefined))
+      throw new CliError(`${file}: compareLevels: the level runs are played in this process after the scenario's games; it does not combine with --shard or --redis (run without them, or use \`squabble levels\`)`);
     range = shard ? shardRange(plan.games, shard.k, shard.n) : [0, plan.games];
     const name = plan.variant ? `${plan.name}-${plan.variant}` : plan.name;
     out = args.out ?? join('results', shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
@@ -240,8 +244,33 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   const stopping = rule ? { rule: rule.source, decided: decision !== null, decision: (decision as Decision | null)?.text ?? null, games: acc.games } : undefined;
   if (stopping) say(stopping.decided ? `stopped: ${stopping.decision}\n` : `--until: "${rule!.source}" was not met within ${acc.games.toLocaleString('en-US')} games (the budget); raise --games\n`);
   const played = acc.games === plan.games ? plan : { ...plan, games: acc.games };
-  await finishRun(io, played, acc, out, { workers, wallSeconds: seconds(), startedAt, checkInvariants, report: options.report, say, allRows: options.all ?? false, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
+  // run.json's time and games/s are the scenario's own games; the level runs are timed apart.
+  const wallSeconds = seconds();
+  const levels = played.compareLevels ? await levelRuns(io, options, { plan: played, acc, workers, out }, () => saveCheckpoint()) : undefined;
+  if (levels) say(`compareLevels: level runs played in ${(seconds() - wallSeconds).toFixed(2)} s\n`);
+  await finishRun(io, played, acc, out, { ...(levels ? { levels } : {}), workers, wallSeconds, startedAt, checkInvariants, report: options.report, say, allRows: options.all ?? false, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
   rmSync(join(out, 'checkpoint.json'), { force: true });
+}
+
+/**
+ * The scenario's tables under each of its `compareLevels`, played after its own games (which a
+ * level with the scenario's own seats reuses). Ctrl-C here keeps the scenario's games in the
+ * checkpoint; `--resume` plays the level runs again.
+ */
+async function levelRuns(io: CliIO, options: RunOptions, run: { plan: Plan; acc: Accumulator; workers: number; out: string }, saveCheckpoint: () => void): Promise<LevelRatings> {
+  const { plan, acc, workers, out } = run;
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    return await rateUnderLevels(plan, plan.compareLevels!, { workers, scenarioRun: { plan, acc }, signal: controller.signal, io, quiet: options.quiet ?? false });
+  } catch (e) {
+    if (!(e instanceof InterruptedError)) throw e;
+    saveCheckpoint();
+    throw new CliError(`interrupted while playing the compareLevels runs; the scenario's ${acc.games.toLocaleString('en-US')} games are saved; continue with: squabble run --resume ${out}`, EXIT.interrupted);
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
 }
 
 /** Games in the shards of `range` before `nextShard` (what a checkpoint at that shard holds). */

@@ -16,7 +16,10 @@ import { nearest, found } from '../../sim/scenario/errors.js';
 import { gameOf, registry } from '../../registry.js';
 import { planWeights, runWeights, type WeightsStudy } from '../../runner/weights.js';
 import { WorkerError, InterruptedError } from '../../runner/pool.js';
-import { weightRows, fairRows, rankWeights, rankFair, baseRate, NOT_ESTIMABLE, type WeightRow, type FairRow } from '../../analysis/weights.js';
+import { weightRows, fairRows, rankWeights, rankFair, baseRate, weightSheets, NOT_ESTIMABLE, type WeightRow, type FairRow } from '../../analysis/weights.js';
+import { levelsText, levelsMarkdown } from '../../report/levels-report.js';
+import { compareUnderLevels, samePlay } from '../level-runs.js';
+import type { Plan } from '../../sim/scenario/types.js';
 import { FDR_Q } from '../../analysis/rates.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
 import { textTable, markdownTable } from '../../report/format.js';
@@ -113,51 +116,21 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
         throw new CliError(`--only: no ${spec.noun} ${found(name)} in ${file}; nearest: ${nearest(name, available).map((x) => found(x)).join(', ')}`);
     only = [...new Set(o.only)];
   }
-  let study: WeightsStudy;
-  try {
-    study = planWeights(base, stats, only);
-  } catch (e) {
-    throw new CliError(`weights: ${(e as Error).message}`);
-  }
+  const { study, sums, rows, wallSeconds } = await weigh(base, stats, only, { workers, io, quiet: o.quiet ?? false, what: base.name });
   const live = study.tweaks.filter((t) => t.plan !== null).length;
   const nouns = `${spec.noun}${study.subjects.length === 1 ? '' : 's'}`;
-  say(
-    `${base.name}: stat weights of ${study.subjects.length} ${nouns} (${stats.join(' and ')}): ${live} tweaks, ${base.games.toLocaleString('en-US')} paired games each ` +
-      `(same seeds as the base), ${(live * base.games).toLocaleString('en-US')} tweaked games in all, seed ${base.seed}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
-  );
-  const progress = new Progress(io, Math.max(1, live * base.games), io.interactive && !o.quiet);
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  const t0 = Date.now();
-  let sums;
-  try {
-    sums = await runWeights(study, { workers, signal: controller.signal, onProgress: (d) => progress.update(d) });
-  } catch (e) {
-    progress.finish();
-    if (e instanceof InterruptedError) throw new CliError('interrupted; nothing was written', EXIT.interrupted);
-    if (e instanceof GameFailure) {
-      const tweak = study.tweaks.find((t) => t.plan?.scenarioHash === e.key.scenarioHash);
-      const under = tweak ? `the tweak ${JSON.stringify(tweak.change)}` : 'the base plan';
-      throw new CliError(
-        `${e.message} (under ${under})\nreplay key: scenario ${e.key.scenarioHash}, seed ${e.key.seed}, cell ${e.key.cell}, game ${e.key.gameIndex}\n` +
-          `reproduce with a scenario whose rules.statOverrides hold that tweak: squabble replay <file> --game ${e.key.gameIndex}\nnothing was written\n${e.stack ?? ''}`,
-        EXIT.gameFailed,
-      );
-    }
-    if (e instanceof WorkerError) throw new CliError(`${e.message}\nnothing was written`, EXIT.error);
-    throw e;
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-  }
-  progress.finish();
-  const wallSeconds = (Date.now() - t0) / 1000;
-
-  const rows = rankWeights(
-    weightRows(
-      study.tweaks.map((t, i) => ({ subject: t.subject, group: t.group, stat: t.stat, change: t.change, sums: sums.tweaks[i] ?? null, offset: 0, games: sums.games, skipped: t.skipped })),
-    ),
-  );
+  // The same weights with every seat at each of the scenario's compareLevels (docs/skill-ladder.md).
+  const levels = base.compareLevels
+    ? await compareUnderLevels(
+        base,
+        base.compareLevels,
+        async (run, what) => {
+          if (samePlay(base, run)) return { sheets: weightSheets(rows, spec.noun), reused: true };
+          return { sheets: weightSheets((await weigh(run, stats, only, { workers, io, quiet: o.quiet ?? false, what })).rows, spec.noun), reused: false };
+        },
+        "A weight's verdict is above (stronger) or below (weaker) when it is flagged at the false-discovery rate of 5%, within otherwise; rates are changes in the controller's win rate",
+      )
+    : undefined;
   const currentHp = (name: string) => Number(spec.read(base.rules, `${spec.namespace}.${name}.hp`));
   const fair = rankFair(fairRows(study.subjects.map((s, i) => ({ subject: s.name, group: s.group, base: baseRate(sums.base[i]!, 0, sums.games), hp: currentHp(s.name) })), rows, spec.hpLimits));
   const measured = rows.filter((r) => r.estimate !== null);
@@ -185,7 +158,9 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   }
   sections.push({ heading: `Furthest from fair (${fairShare}), base games:`, header: [spec.noun, ...FAIR_HEADER.slice(1)], rows: fair.map(fairCells) });
   const footer = `${live} tweaks x ${base.games.toLocaleString('en-US')} paired games; ${sums.gamesPlayed.toLocaleString('en-US')} games played in ${wallSeconds.toFixed(1)} s with ${workers} worker${workers === 1 ? '' : 's'}.`;
-  io.out(`${title}\n\n${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n\n${footer}\n`);
+  // The terminal lists the rows whose verdict changes with the level; weights.md lists every row.
+  const levelsBlock = levels ? `${levelsText(levels, textTable, false, 'weights.md lists every row').join('\n')}\n\n` : '';
+  io.out(`${title}\n\n${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levelsBlock}\n${footer}\n`);
 
   const out = outOption ?? join('results', `${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
   makeOutDir(out);
@@ -209,8 +184,9 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
     bumps: spec.bumpMeaning,
     weights: rows.map((r) => ({ ...r, tweakHash: study.tweaks.find((t) => t.subject === r.subject && t.stat === r.stat)?.plan?.scenarioHash ?? null })),
     furthestFromFair: fair,
+    ...(levels ? { levels } : {}),
   });
-  writeAtomic(join(out, 'weights.md'), `# ${title}\n\n${sections.map((s) => `${s.heading}\n\n${markdownTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n\n${footer}\n`);
+  writeAtomic(join(out, 'weights.md'), `# ${title}\n\n${sections.map((s) => `${s.heading}\n\n${markdownTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}\n${footer}\n`);
   writeAtomic(
     join(out, 'weights.csv'),
     tableToCsv(
@@ -256,4 +232,65 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
     { id: 'furthest-from-fair', spec: furthestFromFairChart(`${base.name}: ${spec.noun}s furthest from fair`, fair, spec.noun) },
   ]);
   say(`wrote ${out}/weights.json, weights.md, weights.csv, fair.csv and charts/ (${charts.join(', ')})\n`);
+}
+
+interface WeighOptions {
+  workers: number;
+  io: CliIO;
+  quiet: boolean;
+  /** Names the plan in progress lines (the scenario, or a level). */
+  what: string;
+}
+
+/** Play one weights study of `plan` (every tweak beside the base games) and rank its weights. */
+async function weigh(base: Plan, stats: WeightStat[], only: string[] | null, o: WeighOptions) {
+  const { workers, io } = o;
+  const say = (t: string) => void (o.quiet ? undefined : io.err(t));
+  const spec = gameOf(base.game).stats!;
+  let study: WeightsStudy;
+  try {
+    study = planWeights(base, stats, only);
+  } catch (e) {
+    throw new CliError(`weights: ${(e as Error).message}`);
+  }
+  const live = study.tweaks.filter((t) => t.plan !== null).length;
+  const nouns = `${spec.noun}${study.subjects.length === 1 ? '' : 's'}`;
+  say(
+    `${o.what}: stat weights of ${study.subjects.length} ${nouns} (${stats.join(' and ')}): ${live} tweaks, ${base.games.toLocaleString('en-US')} paired games each ` +
+      `(same seeds as the base), ${(live * base.games).toLocaleString('en-US')} tweaked games in all, seed ${base.seed}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
+  );
+  const progress = new Progress(io, Math.max(1, live * base.games), io.interactive && !o.quiet);
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  const t0 = Date.now();
+  let sums;
+  try {
+    sums = await runWeights(study, { workers, signal: controller.signal, onProgress: (d) => progress.update(d) });
+  } catch (e) {
+    progress.finish();
+    if (e instanceof InterruptedError) throw new CliError('interrupted; nothing was written', EXIT.interrupted);
+    if (e instanceof GameFailure) {
+      const tweak = study.tweaks.find((t) => t.plan?.scenarioHash === e.key.scenarioHash);
+      const under = tweak ? `the tweak ${JSON.stringify(tweak.change)}` : 'the base plan';
+      throw new CliError(
+        `${e.message} (under ${under})\nreplay key: scenario ${e.key.scenarioHash}, seed ${e.key.seed}, cell ${e.key.cell}, game ${e.key.gameIndex}\n` +
+          `reproduce with a scenario whose rules.statOverrides hold that tweak: squabble replay <file> --game ${e.key.gameIndex}\nnothing was written\n${e.stack ?? ''}`,
+        EXIT.gameFailed,
+      );
+    }
+    if (e instanceof WorkerError) throw new CliError(`${e.message}\nnothing was written`, EXIT.error);
+    throw e;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  progress.finish();
+  const wallSeconds = (Date.now() - t0) / 1000;
+
+  const rows = rankWeights(
+    weightRows(
+      study.tweaks.map((t, i) => ({ subject: t.subject, group: t.group, stat: t.stat, change: t.change, sums: sums.tweaks[i] ?? null, offset: 0, games: sums.games, skipped: t.skipped })),
+    ),
+  );
+  return { study, sums, rows, wallSeconds };
 }

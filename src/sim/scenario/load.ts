@@ -15,13 +15,13 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { parseDocument, LineCounter, isMap, isPair, isScalar, visit, type Document } from 'yaml';
 import { ScenarioError, found, didYouMean } from './errors.js';
-import type { Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
+import type { CompareLevel, Plan, PlanOverrides, Registry, SeatPlan } from './types.js';
 import { masterSeedFrom } from '../rng.js';
 import type { RulesContext } from '../types.js';
 import { STAT_OVERRIDES } from '../stat-paths.js';
 import { parseCondition, checkAssertionPath, HEADLINE_PATHS, QUALITY_PATHS, type Assertion, type Condition } from './expect.js';
 import { EPSILON_POLICY, epsilonValue, combinedEpsilon } from '../strength.js';
-import type { AnyGameModule, PolicySpec } from '../types.js';
+import type { AnyGameModule, PolicySpec, SkillLevel } from '../types.js';
 
 /**
  * Caps that keep a typo from starting a run that never ends or fills memory (docs/reliability.md
@@ -90,6 +90,12 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       .max(LIMITS.seats)
       .optional()
       .describe('Entrants for `squabble tournament`, any number, shaped like seat entries (each pairing plays them seat-rotated); default: the distinct `seats`. `run` plays `seats` and ignores this.'),
+    compareLevels: z
+      .array(z.string().min(1).max(80))
+      .min(2)
+      .max(LIMITS.seats)
+      .optional()
+      .describe("Also rate the card, character and matchup tables under each of these skill levels (see `squabble list`): `run` plays the scenario once more per level with every seat at that level (seats rotating, same seed and game count), and once more with the first level on another seed (the ceiling), and its report shows every row under every level, the rank agreement between levels and the rows whose verdict depends on the level (docs/skill-ladder.md)."),
     sweep: z
       .record(
         z
@@ -417,6 +423,8 @@ export function buildCells(data: unknown, file: string, registry: Registry, over
   const base = buildPlan(data, file, registry, overrides, lineOf, ctx);
   const sweep = (data as { sweep?: Record<string, unknown[]> }).sweep;
   if (!sweep) return [base];
+  // Each cell would need its own level runs and comparison: ask for them in a scenario per cell.
+  if (base.compareLevels) throw new ScenarioError(file, 'compareLevels', 'does not combine with `sweep` (every cell would need its own level runs); copy one cell\'s values into a scenario of its own to rate it under levels', lineOf(['compareLevels']));
   const fields = Object.keys(sweep);
   const cells = fields.reduce((n, f) => n * sweep[f]!.length, 1);
   if (cells > LIMITS.sweepCells) throw new ScenarioError(file, 'sweep', `${cells} cells; a sweep may have at most ${LIMITS.sweepCells}`, lineOf(['sweep']));
@@ -580,6 +588,11 @@ export function buildPlan(
   const available = registry.policiesFor(game);
   const seats: SeatPlan[] = seatInputs.map((seat, i) => resolveSeat(seat, base.seats.length === 1 ? ['seats', 0] : ['seats', i], game, available, fail));
   const labels = [...new Set(seats.map((s) => s.label))];
+  const compareLevels = base.compareLevels?.map((name, i): CompareLevel => {
+    levelNamed(name, ['compareLevels', i], game, fail);
+    if (base.compareLevels!.indexOf(name) !== i) fail(['compareLevels', i], `${found(name)} is listed twice; list each level once`);
+    return { level: name, seat: resolveSeat({ level: name }, ['compareLevels', i], game, available, fail) };
+  });
   const entrants = base.entrants?.map((seat, i) => resolveSeat(seat, ['entrants', i], game, available, fail));
   if (entrants) {
     const seen = new Set<string>();
@@ -629,7 +642,29 @@ export function buildPlan(
     scenarioHash: planHash(game.id, players, resolvedRules, seats, base.seating),
     ...(entrants ? { entrants } : {}),
     ...(expect.length ? { expect } : {}),
+    ...(compareLevels ? { compareLevels } : {}),
   };
+}
+
+/**
+ * The plan with every seat at one skill level (seats rotating), on `seed` (default: the plan's):
+ * what `compareLevels` and `squabble levels` play. Rules, game count and variant stay the plan's,
+ * so game i starts from the same seed as the plan's game i.
+ */
+export function levelPlan(plan: Plan, level: CompareLevel, seed: number | string = plan.seed): Plan {
+  const { compareLevels: _levels, entrants: _entrants, expect: _expect, recordGames: _record, ...rest } = plan;
+  const seats = Array.from({ length: plan.players }, () => level.seat);
+  return { ...rest, seats, labels: [level.seat.label], seatLabel: seats.map(() => 0), seating: 'rotate', seed, masterSeed: masterSeedFrom(seed), scenarioHash: planHash(plan.game, plan.players, plan.rules, seats, 'rotate') };
+}
+
+/** The game's level called `name`; a name it does not have fails at `path`, listing the levels it has. */
+function levelNamed(name: string, path: readonly PropertyKey[], game: AnyGameModule, fail: (path: readonly PropertyKey[], problem: string) => never): SkillLevel {
+  const levels = game.levels ?? [];
+  const level = levels.find((l) => l.name === name);
+  if (level) return level;
+  const names = levels.map((l) => l.name);
+  const hint = didYouMean(name, names);
+  return fail(path, `expected one of ${names.join(', ') || '(none: this game has no levels)'} for ${game.id}; found ${found(name)}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
 }
 
 /**
@@ -651,13 +686,7 @@ function resolveSeat(
   if (seat.level !== undefined) {
     if (seat.policy !== undefined) fail([...path, 'policy'], 'a seat gives `policy` or `level`, not both');
     if (seat.params !== undefined) fail([...path, 'params'], 'a level fixes its parameters; use `policy` and `params` to set them by hand');
-    const levels = game.levels ?? [];
-    const level = levels.find((l) => l.name === seat.level);
-    if (!level) {
-      const names = levels.map((l) => l.name);
-      const hint = didYouMean(seat.level, names);
-      return fail([...path, 'level'], `expected one of ${names.join(', ') || '(none: this game has no levels)'} for ${game.id}; found ${found(seat.level)}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
-    }
+    const level = levelNamed(seat.level, [...path, 'level'], game, fail);
     policy = level.policy;
     params = available[policy]!.paramsSchema.parse(level.params ?? {}) as Record<string, unknown>;
     label = level.name;

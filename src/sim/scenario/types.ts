@@ -54,6 +54,18 @@ export interface Plan {
   entrants?: SeatPlan[];
   /** The scenario's design assertions (`expect:`), judged on every run; not part of the hash. */
   expect?: Assertion[];
+  /**
+   * The scenario's `compareLevels`: skill levels under which `run` rates the tables again, every
+   * seat at the level (levelPlan in load.ts). Not part of the hash: the scenario's own games
+   * play `seats`.
+   */
+  compareLevels?: CompareLevel[];
+}
+
+/** A skill level named in `compareLevels`, and the seat it resolves to. */
+export interface CompareLevel {
+  level: string;
+  seat: SeatPlan;
 }
 
 /** What the loader needs to know about games and policies (injected: src/sim never names a game). */

@@ -197,6 +197,61 @@ export interface BalanceSheet {
   rows: SheetRow[];
 }
 
+/** Spearman's rank agreement of two ratings of the same rows, with its 95% interval (src/analysis/rank-agreement.ts). */
+export interface RankAgreement {
+  rho: number;
+  interval: [number, number];
+  rows: number;
+}
+
+/**
+ * A row's verdict on a balance sheet: above or below the rest by the sheet's `differs` flag
+ * (false-discovery rate held), or within when it is not shown to differ.
+ */
+export type Verdict = 'above' | 'within' | 'below';
+
+/** One balance-sheet row under each level (src/analysis/level-ratings.ts). */
+export interface LevelRow {
+  row: string;
+  /** In the order of `LevelRatings.levels`. */
+  byLevel: { rate: number; interval: [number, number]; games: number; verdict: Verdict }[];
+  /** The verdict under some level differs from the first level's. */
+  dependsOnBot: boolean;
+}
+
+/** One balance sheet (one rate of one table) under each level. */
+export interface LevelSheet {
+  /** The balance sheet's id (`<table>.<rate>`). */
+  id: string;
+  table: string;
+  rate: string;
+  description: string;
+  /** Rows measured under every level and in the ceiling run, in the first level's rank order. */
+  rows: LevelRow[];
+  /** Each later level's rank agreement with the first (by the raw rates of `rows`). */
+  agreement: (RankAgreement & { level: string })[];
+  /** The first level's agreement with itself on another seed: the most any level could agree. */
+  ceiling: RankAgreement;
+  /** Rows whose verdict changes between the first level's two seeds: the marks noise alone makes. */
+  ceilingChanges: number;
+}
+
+/** A scenario's tables rated under several skill levels (its `compareLevels`; `squabble levels`). */
+export interface LevelRatings {
+  /** Each level's name and the policy it stands for, the reference (first) level first. */
+  levels: { name: string; policy: string }[];
+  /** Games per level run (every seat the level, seats rotating). */
+  games: number;
+  seed: number | string;
+  /** The seed of the ceiling run (the first level again). */
+  ceilingSeed: number | string;
+  /** Levels whose run is the scenario's own games (the same seats and seed): not played twice. */
+  sameAsScenario: string[];
+  /** What a verdict means, when it is not a balance sheet's (`squabble weights`: the sign of a flagged weight). */
+  verdict?: string;
+  sheets: LevelSheet[];
+}
+
 export interface Summary {
   format: string;
   scenario: {
@@ -245,6 +300,8 @@ export interface Summary {
   balance?: BalanceSheet[];
   /** The scenario's design assertions (`expect:`) judged on this run (src/analysis/assertions.ts). */
   assertions?: AssertionsSummary;
+  /** The tables under each of the scenario's `compareLevels` (played by `run`). */
+  levels?: LevelRatings;
   /** With a matchup matrix of three or more choices (Squall's `matchups`): dominant choice, viable count, cycles (src/analysis/dominance.ts). */
   dominance?: DominanceReport;
   /** Game indices that show each headline figure and each table-rate row; replay them with `squabble replay <run> --example`. */
