@@ -16,16 +16,17 @@ const meanText = (m: QualityMean, digits: number, asPercent = false) => {
 export function qualityLines(s: Summary): string[] {
   const q = s.quality;
   if (!q) return [];
-  const decided = `of the ${count(q.decided)} decided games`;
+  const decided = `of the ${count(q.decided)} decided ${q.followed ? 'followed ' : ''}games`;
   return [
     `Standing: ${q.standing}. Means are over games with a 95% interval from the standard error over games; shares have Wilson 95% intervals.`,
-    `Lead changes: ${meanText(q.leadChanges, 2)} per game, over all ${count(q.games)} games (a tie at the top leaves the lead where it was).`,
+    ...(q.followed ? [`Followed in ${count(q.games)} of the run's games (${q.followed}): every figure but the length spread is over those.`] : []),
+    `Lead changes: ${meanText(q.leadChanges, 2)} per game, over ${q.followed ? 'the' : 'all'} ${count(q.games)} ${q.followed ? 'followed ' : ''}games (a tie at the top leaves the lead where it was).`,
     `Decisiveness: the winner took the lead for good with ${meanText(q.decisiveness, 1, true)} of the game still to play, on average ${decided}.`,
     `Drama: the winner was at worst ${meanText(q.drama, 3)} behind the leader on the standing's 0-1 scale, on average ${decided}.`,
     `Comebacks: ${pct(q.comebacks.rate, 1)} ${interval(q.comebacks.ci)} ${decided} were won by a seat behind at the half-way turn.`,
     `Blow-outs: ${pct(q.blowouts.rate, 1)} ${interval(q.blowouts.ci)} ${decided} (the winner led for good with at least ${pct(q.blowoutThreshold, 0)} of the game to play).`,
     `Length spread: quartiles ${q.length.q1} / ${q.length.median} / ${q.length.q3} turns; coefficient of variation ${q.length.cv.toFixed(2)} [${q.length.cvCI[0].toFixed(2)}, ${q.length.cvCI[1].toFixed(2)}], over all games.`,
-    `Drawn (${count(q.draws)}) and capped (${count(q.capped)}) games count in lead changes and length only; the other figures are of decided games.`,
+    `Drawn (${count(q.draws)}) and capped (${count(q.capped)}) ${q.followed ? 'followed ' : ''}games count in lead changes and the length spread only; the other figures are of decided games.`,
   ];
 }
 

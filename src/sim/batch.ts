@@ -107,12 +107,20 @@ export class GameRunner {
   play(index: number, observer: StepObserver | null = null): GameState {
     this.prepare(index);
     try {
-      playGame(this.game, this.state, this.seatPolicies, this.rng, this.actions, observer, this.standing);
+      playGame(this.game, this.state, this.seatPolicies, this.rng, this.actions, observer, this.follows(index) ? this.standing : null);
     } catch (e) {
       if (e instanceof GameFailure) throw e;
       throw new GameFailure(this.keyOf(index), e instanceof Error ? e.message : String(e), this.state.turns, 'crash', e);
     }
     return this.state;
+  }
+
+  /** Whether game `index` follows the standing (StandingSpec.followGames). */
+  follows(index: number): boolean {
+    const s = this.standing;
+    if (s === null) return false;
+    const f = this.game.standing!.followGames;
+    return f === undefined || index < f.all || index % f.every === 0;
   }
 
   keyOf(index: number): ReplayKey {
@@ -127,7 +135,7 @@ export class GameRunner {
     for (let i = start; i < end; i++) {
       const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
       acc.recordGame(state, this.seatLabel, i);
-      if (this.standing !== null) acc.recordQuality(this.standing.finish(state));
+      if (this.follows(i)) acc.recordQuality(this.standing!.finish(state));
       game.metrics.record(state, acc.counters, acc.seatCounters);
       if (game.metrics.recordTables) {
         for (let t = 0; t < acc.tables.length; t++) this.tablesBefore[t]!.set(acc.tables[t]!);

@@ -116,6 +116,12 @@ export interface StandingSpec<S extends GameState = GameState> {
    * way to winning (1 = won), so that a deficit reads alike across games.
    */
   score(state: S, out: Float64Array, at: number): void;
+  /**
+   * Follow the standing only in games 0..all-1 and then in every `every`-th game (by game index,
+   * so a run's figures do not depend on the worker count); absent: every game. For a game so
+   * cheap that following every one costs measurable speed (Worms: bench/README.md).
+   */
+  readonly followGames?: { readonly all: number; readonly every: number };
 }
 
 export interface MetricTableSpec {

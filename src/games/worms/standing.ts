@@ -9,6 +9,9 @@ import type { WormsState } from './state.js';
 
 export const wormsStanding: StandingSpec<WormsState> = {
   description: "a seat's share of the cards in living worms (1 = every card left in a worm is its own)",
+  // A Worms game costs ~20 µs; following its standing in every game cost 10-40% of that
+  // (bench/README.md "Measured costs"), so after the first 4,096 games only every 32nd is followed.
+  followGames: { all: 4096, every: 32 },
   score(s, out, at) {
     let total = 0;
     for (let p = 0; p < s.players; p++) {

@@ -61,8 +61,10 @@ export const QualitySlot = {
   dramaSq: 7,
   comebacks: 8,
   blowouts: 9,
+  /** Followed games that hit the turn cap (the others not decided were drawn). */
+  capped: 10,
 } as const;
-const QUALITY_SLOTS = 10;
+const QUALITY_SLOTS = 11;
 
 /** Slot 1 of a game record: 1 + outcome (winner seat, or players for a draw, players + 1 for capped) + 8·first seat. */
 export function outcomeCode(winner: number, capped: boolean, players: number, firstSeat: number): number {
@@ -235,6 +237,7 @@ export class Accumulator {
     d[o + QualitySlot.games]!++;
     d[o + QualitySlot.leadChanges]! += q.leadChanges;
     d[o + QualitySlot.leadChangesSq]! += q.leadChanges * q.leadChanges;
+    if (q.capped) d[o + QualitySlot.capped]!++;
     if (!q.decided) return;
     const decisiveness = Math.round(q.fractions[0]! * QUALITY_SCALE);
     const drama = Math.round(q.fractions[1]! * QUALITY_SCALE);

@@ -30,7 +30,13 @@ export interface QualityShare {
 export interface QualitySummary {
   /** What the game's standing scores (GameModule.standing). */
   standing: string;
-  /** Every game of the run: lead changes and length are over these. */
+  /**
+   * Set when the standing was followed in only some of the run's games (a game whose games are
+   * so cheap that following every one would cost measurable speed: StandingSpec.followGames),
+   * saying which: every figure but the length spread is over those games.
+   */
+  followed?: string;
+  /** The games whose standing was followed (every game of the run unless `followed` says otherwise): lead changes are over these. */
   games: number;
   /** Games a seat won: decisiveness, drama, comebacks and blow-outs are over these only. */
   decided: number;
@@ -99,15 +105,23 @@ export function lengthSpread(counts: Float64Array): QualitySummary['length'] {
   return { q1: nearestRank(counts, n, 25), median: nearestRank(counts, n, 50), q3: nearestRank(counts, n, 75), cv, cvSE, cvCI: [Math.max(0, cv - Z95 * cvSE), cv + Z95 * cvSE] };
 }
 
+/** Which games a sampled standing follows, in words. */
+export function followedRule(standing: StandingSpec): string {
+  const f = standing.followGames;
+  return f ? `games 0-${(f.all - 1).toLocaleString('en-US')}, then one game in ${f.every} (the game indices divisible by ${f.every})` : 'every game';
+}
+
 /** The quality figures of a run, from the accumulator's quality sums and its turn counts. */
-export function qualitySummary(standing: StandingSpec, q: Float64Array, turnCounts: Float64Array, draws: number, capped: number): QualitySummary {
+export function qualitySummary(standing: StandingSpec, q: Float64Array, turnCounts: Float64Array, runGames: number): QualitySummary {
   const games = q[QualitySlot.games]!;
   const decided = q[QualitySlot.decided]!;
+  const capped = q[QualitySlot.capped]!;
   return {
     standing: standing.description,
+    ...(games < runGames ? { followed: followedRule(standing) } : {}),
     games,
     decided,
-    draws,
+    draws: games - decided - capped,
     capped,
     leadChanges: mean(q[QualitySlot.leadChanges]!, q[QualitySlot.leadChangesSq]!, games, 1),
     decisiveness: mean(q[QualitySlot.decisiveness]!, q[QualitySlot.decisivenessSq]!, decided, QUALITY_SCALE),

@@ -33,6 +33,8 @@ export class GameQuality {
   leadChanges = 0;
   /** A seat won (neither drawn nor capped): the fields below are meaningful only then. */
   decided = false;
+  /** The game hit the turn cap (not decided, and not a draw). */
+  capped = false;
   /** The winner was behind (another seat strictly ahead) at the half-way turn. */
   comeback = false;
   blowout = false;
@@ -165,7 +167,9 @@ export class StandingRecorder<S extends GameState = GameState> {
   finish(state: S): GameQuality {
     if (state.rounds === this.lastRound && this.samples > 0) this.write(state, this.samples - 1);
     else this.sample(state);
-    return gameQuality(this.scores, this.turnAt, this.samples, this.players, state.capped ? -1 : state.winner, this.quality);
+    gameQuality(this.scores, this.turnAt, this.samples, this.players, state.capped ? -1 : state.winner, this.quality);
+    this.quality.capped = state.capped;
+    return this.quality;
   }
 
   private write(state: S, j: number): void {

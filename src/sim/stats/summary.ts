@@ -429,7 +429,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
 
 function qualityOf(game: AnyGameModule, acc: Accumulator): { quality?: QualitySummary } {
   const q = acc.qualityData();
-  return game.standing && q ? { quality: qualitySummary(game.standing, q, acc.turnCounts(), acc.draws, acc.capped) } : {};
+  return game.standing && q ? { quality: qualitySummary(game.standing, q, acc.turnCounts(), acc.games) } : {};
 }
 
 function examplesFrom(game: AnyGameModule, plan: Plan, acc: Accumulator): Examples {

@@ -12,6 +12,8 @@ import { newAccumulator } from '../../../src/sim/batch.js';
 import { summarise } from '../../../src/sim/stats/summary.js';
 import { worms } from '../../../src/games/worms/index.js';
 import { planOf } from '../../helpers/plans.js';
+import { runPlan } from '../../../src/runner/pool.js';
+import { gameOf } from '../../../src/registry.js';
 
 /** Standings one sample per turn (turn = sample index unless `turns` is given). */
 function quality(rows: number[][], winner: number, turns?: number[]): GameQuality {
@@ -124,8 +126,9 @@ describe('quality sums and their summary', () => {
     const lengths = new Float64Array(11);
     lengths[4] = 2;
     lengths[8] = 2;
-    const q = qualitySummary({ description: 'test', score: () => {} }, acc.qualityData()!, lengths, 1, 0);
+    const q = qualitySummary({ description: 'test', score: () => {} }, acc.qualityData()!, lengths, 4);
     expect(q).toMatchObject({ games: 4, decided: 3, draws: 1, capped: 0 });
+    expect(q.followed).toBeUndefined();
     expect(q.leadChanges.mean).toBe(1.5);
     expect(q.leadChanges.n).toBe(4);
     // sd of (2, 0, 1, 3) = sqrt(5/3); se = sd / 2.
@@ -180,3 +183,27 @@ describe('quality sums and their summary', () => {
     expect(summarise(worms, plan, whole).quality!.games).toBe(600);
   });
 });
+
+describe('following the standing in some games only (StandingSpec.followGames)', () => {
+  it('follows Worms in games 0-4,095 and every 32nd after, whatever the worker count, and says so', async () => {
+    const plan = planOf({ game: 'worms', players: 2, games: 5000, seed: 4 });
+    const json: string[] = [];
+    for (const workers of [0, 2]) {
+      const s = summarise(gameOf('worms'), plan, await runPlan(plan, { workers }));
+      // Games 0-4,095, then the indices 4,096, 4,128, ..., 4,992 (29 of them).
+      expect(s.quality!.games).toBe(4096 + 29);
+      expect(s.quality!.decided + s.quality!.draws + s.quality!.capped).toBe(s.quality!.games);
+      expect(s.quality!.followed).toBe('games 0-4,095, then one game in 32 (the game indices divisible by 32)');
+      json.push(JSON.stringify(s.quality));
+    }
+    expect(json[1]).toBe(json[0]);
+  });
+
+  it('follows every game of a game without the option (Squirmish), and says nothing about it', async () => {
+    const plan = planOf({ game: 'squirmish', players: 2, games: 300, seed: 4 });
+    const s = summarise(gameOf('squirmish'), plan, await runPlan(plan, { workers: 0 }));
+    expect(s.quality!.games).toBe(300);
+    expect(s.quality!.followed).toBeUndefined();
+  });
+});
+
