@@ -13,6 +13,7 @@ import { shardSizeFor, type ShardResult, type ShardTask } from './shard.js';
 import runShard from './worker.js';
 import { PairedAccumulator, pairedQuantities } from '../analysis/paired.js';
 import { ratePairs, ratePairSums, type RatePairs } from './rate-pairs.js';
+import type { FinishedGames } from './finished-games.js';
 
 export interface RunOptions {
   /** Worker threads; 0 plays in the calling thread. */
@@ -27,8 +28,8 @@ export interface RunOptions {
   resume?: { acc: Accumulator; nextShard: number };
   /** After each shard is merged, in order: the total so far and the next shard to play (for checkpoints). */
   onMerged?: (total: Accumulator, nextShard: number) => void;
-  /** Slot 0 (of a SharedArrayBuffer) counts every finished game, as it finishes, in any thread. */
-  played?: Int32Array;
+  /** Counts every finished game, as it finishes, in any thread. */
+  finished?: FinishedGames;
   /** Stop early (Ctrl-C): runPlan rejects with InterruptedError; what onMerged saw stays valid. */
   signal?: AbortSignal;
   /**
@@ -55,8 +56,11 @@ export function shardTasks(plan: Plan, range: readonly [number, number], cell: n
 export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumulator> {
   const game = gameOf(plan.game);
   const cell = options.cell ?? 0;
-  const played = options.played;
-  const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false).map((t) => (played ? { ...t, played } : t));
+  const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false);
+  if (options.finished) {
+    const played = options.finished.attach(tasks.length);
+    tasks.forEach((t, slot) => Object.assign(t, { played, playedSlot: slot }));
+  }
   const shape = accumulatorShape(game, plan);
   const total = options.resume?.acc ?? new Accumulator(shape);
   await runSummed(tasks, total.data, (data) => total.mergeData(data), options.resume?.nextShard ?? 0, options, (next) => {

@@ -59,7 +59,7 @@ export default function runShard(task: ShardTask): ShardResult {
     if (task.pairedWith) return { shard: task.shard, data: runPairedRange(runner, runnerFor(task.pairedWith, task.cell), task) };
     if (task.weights) return { shard: task.shard, data: runWeightsRange(runner, task.weights, task) };
     const acc = newAccumulator(runner.game, task.plan);
-    runner.runRange(acc, task.start, task.end, task.checkInvariants, task.played);
+    runner.runRange(acc, task.start, task.end, task.checkInvariants, task.played, task.playedSlot);
     return { shard: task.shard, data: acc.data };
   } catch (e) {
     if (!(e instanceof GameFailure)) throw e;

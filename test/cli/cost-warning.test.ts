@@ -6,6 +6,7 @@
 import { describe, it, expect } from 'vitest';
 import { CostWarning, formatDuration } from '../../src/cli/cost-warning.js';
 import { runPlan } from '../../src/runner/pool.js';
+import { FinishedGames } from '../../src/runner/finished-games.js';
 import { planOf } from '../helpers/plans.js';
 
 describe('the cost warning', () => {
@@ -39,9 +40,9 @@ describe('the cost warning', () => {
   it('counts every finished game, in worker threads and in this thread', async () => {
     const plan = planOf({ game: 'worms', players: 2, games: 2500, seed: 3 });
     for (const workers of [0, 2]) {
-      const played = new Int32Array(new SharedArrayBuffer(4));
-      await runPlan(plan, { workers, played });
-      expect(Atomics.load(played, 0)).toBe(2500);
+      const finished = new FinishedGames();
+      await runPlan(plan, { workers, finished });
+      expect(finished.count()).toBe(2500);
     }
   });
 });

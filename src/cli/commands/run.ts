@@ -24,6 +24,7 @@ import { runSweep } from '../sweep.js';
 import { finishRun } from '../finish.js';
 import { runPlanOnQueue, probeRedis, RedisError, type RedisTarget } from '../../runner/distributed.js';
 import { parseRule, RuleError, type StoppingRule, type Decision } from '../../analysis/stopping.js';
+import { FinishedGames } from '../../runner/finished-games.js';
 
 /** How often a checkpoint is written; the fault-injection tests set SQUABBLE_CHECKPOINT_MS=0 to checkpoint after every shard. */
 const CHECKPOINT_MS = process.env.SQUABBLE_CHECKPOINT_MS !== undefined ? Number(process.env.SQUABBLE_CHECKPOINT_MS) : 1000;
@@ -172,10 +173,10 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   };
   // The cost estimate (local play): the workers count every finished game, so a slow scenario is
   // noticed from its first games, long before its first shard ends.
-  const gamesFinished = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const gamesFinished = new FinishedGames();
   const cost = new CostWarning(games - (resume ? gamesBefore(resume.nextShard) : 0));
   const checkCost = () => {
-    const warning = cost.check(Number(process.hrtime.bigint() - t0) / 1e9, Atomics.load(gamesFinished, 0), Math.max(workers, 1));
+    const warning = cost.check(Number(process.hrtime.bigint() - t0) / 1e9, gamesFinished.count(), Math.max(workers, 1));
     if (warning && !options.quiet) progress.note(warning);
   };
   const costTimer = redis ? undefined : setInterval(checkCost, 1000);
@@ -195,7 +196,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
       ...(resume ? { resume } : {}),
       ...(rule ? { stopWhen: (total: Accumulator) => (decision = rule.check(total)) !== null } : {}),
       signal: controller.signal,
-      played: gamesFinished,
+      finished: gamesFinished,
       onProgress: (d) => {
         progress.update(d);
         checkCost();
