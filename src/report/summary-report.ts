@@ -6,7 +6,7 @@ import { assertionLines } from '../analysis/assertions.js';
 import type { Summary } from '../sim/stats/summary.js';
 import { pct, pctDigits, interval, num, textTable, markdownTable } from './format.js';
 import { balanceText, balanceMarkdown } from './balance-report.js';
-import { headlineExamples } from './examples.js';
+import { headlineExamples, NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 
 type Table = (header: string[], rows: string[][]) => string;
 
@@ -103,7 +103,8 @@ export function ruleValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function summaryMarkdown(s: Summary): string {
+/** summary.md; `pages`: the replay pages written with the report, linked from the examples. */
+export function summaryMarkdown(s: Summary, pages: ReplayPages = NO_REPLAY_PAGES): string {
   const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${ruleValue(v)}`).join(', ');
-  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s) ? ['', headlineExamples(s)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable)].join('\n') + '\n';
+  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s, pages) ? ['', headlineExamples(s, pages)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable, pages)].join('\n') + '\n';
 }
