@@ -2,10 +2,11 @@
  * Which example games get a replay page beside a run's report (`<run>/replays/game-<index>.html`;
  * examples.ts has the links to them). A static report cannot run squabble, so the pages are
  * written when the report is; each costs a replay and its drawing (0.1-0.2 s on a loaded
- * machine) and 9-120 KB (docs/replay.md), so only the examples the report shows first get one: the first game of each headline figure, then
- * one won and one lost game of each balance-sheet row the terminal shows (flagged rows, then the
- * top and bottom ENDS_SHOWN), taken a row of every sheet at a time, at most MAX_REPLAY_PAGES
- * pages. Every other example keeps its `squabble replay` command.
+ * machine) and 9-120 KB (docs/replay.md), so only the examples the report shows first get one:
+ * the first game of each headline figure, then one won and one lost game of each balance-sheet
+ * row the terminal shows (flagged rows, then the top and bottom ENDS_SHOWN), taken a row of every
+ * sheet at a time, at most MAX_REPLAY_PAGES pages. Every other example keeps its `squabble
+ * replay` command.
  *
  * Pages are named by game index, never by a row's name: row names come from data files (card
  * and character names can be anything), and a game that is the example of several rows gets one
