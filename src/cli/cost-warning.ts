@@ -5,6 +5,8 @@
  * any scenario: only finished games and elapsed time go in.
  */
 
+import { FinishedGames } from '../runner/finished-games.js';
+
 /** Warn when the whole run would take longer than this at the measured rate. */
 export const COST_WARNING_SECONDS = 600;
 /** Measure for at least this long first, so start-up (threads loading the game) does not count as play. */
@@ -49,20 +51,20 @@ export class CostWarning {
 }
 
 /**
- * Watch a study's cost while it plays: `played` goes to every runPlan/runPaired call of the
+ * Watch a study's cost while it plays: `finished` goes to every runPlan/runPaired call of the
  * study (the threads count each finished game or pair in it), and once a second the estimate is
  * checked against the study's whole `games`; `note` gets the one warning line. `stop()` when play
  * ends. The clock starts here, so create it just before play starts.
  */
-export function watchCost(games: number, workers: number, note: (line: string) => void): { played: Int32Array; stop: () => void; check: () => void } {
-  const played = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+export function watchCost(games: number, workers: number, note: (line: string) => void): { finished: FinishedGames; stop: () => void; check: () => void } {
+  const finished = new FinishedGames();
   const cost = new CostWarning(games);
   const t0 = process.hrtime.bigint();
   const check = () => {
-    const warning = cost.check(Number(process.hrtime.bigint() - t0) / 1e9, Atomics.load(played, 0), Math.max(workers, 1));
+    const warning = cost.check(Number(process.hrtime.bigint() - t0) / 1e9, finished.count(), Math.max(workers, 1));
     if (warning) note(warning);
   };
   const timer = setInterval(check, 1000);
   timer.unref();
-  return { played, check, stop: () => clearInterval(timer) };
+  return { finished, check, stop: () => clearInterval(timer) };
 }

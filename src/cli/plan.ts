@@ -6,6 +6,7 @@ import { registry } from '../registry.js';
 import { EPSILON_POLICY } from '../sim/strength.js';
 import { CliError } from './io.js';
 import type { PlanChoice } from './options.js';
+import type { RunRecord } from '../runner/results.js';
 
 /** The scenario's cells: one plan, or one per grid point of its sweep. */
 export function cellsFrom(file: string, choice: PlanChoice): Plan[] {
@@ -86,4 +87,16 @@ export function searchWarning(plans: readonly Plan[], games: number, unit = 'cel
   const total = perGame * games;
   if (total <= SEARCH_WARNING_ITERATIONS) return null;
   return `warning: at least ${total.toExponential(1)} search iterations (ismcts iterations per decision x ${games.toLocaleString('en-US')} games${plans.length > 1 ? ` x ${plans.length} ${unit}` : ''}); a search plays a few thousand iterations a second, so this run may take days. ${advice}\n`;
+}
+
+/**
+ * The plan a finished run played: its scenario file, seed and variant (run.json). Refused when
+ * the file now gives other games (edited, or a different file at that path): replaying it would
+ * show games the run never played under the run's name.
+ */
+export function planOfRun(run: RunRecord): Plan {
+  const plan = planFrom(run.scenario, { seed: run.seed, ...(run.variant !== null ? { variant: run.variant } : {}) }, 'replay');
+  if (plan.scenarioHash !== run.scenarioHash || plan.masterSeed !== run.masterSeed)
+    throw new CliError(`${run.scenario} no longer plays this run's games (scenario hash ${plan.scenarioHash}, the run's ${run.scenarioHash}): it was edited after the run, so its example games cannot be replayed from it`);
+  return plan;
 }

@@ -93,7 +93,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     if (kept) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
     let summary: Summary;
     try {
-      summary = kept ?? withAssertions(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, played: cost.played })))), plan.expect);
+      summary = kept ?? withAssertions(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, finished: cost.finished })))), plan.expect);
     } catch (e) {
       cost.stop();
       throw e;

@@ -3,12 +3,14 @@
  * the position drawn as SVG (src/replay/draw/<game>.ts, from GameModule.scene) above its text
  * rendering, with the move log beside it, moved by buttons, a slider and the keys ← → Home End.
  * Like the report it works offline: everything is inline and the Content-Security-Policy
- * forbids every request; the steps travel as escaped JSON. The SVG of each step is built here
+ * forbids every request; the steps travel as gzipped JSON in base64 (nothing in it can close the
+ * script element), inflated by the browser's DecompressionStream. The SVG of each step is built here
  * in Node with every string escaped (names come from data files), so the page only swaps it in.
  */
 import type { ReplayGame } from './steps.js';
 import { drawSteps } from './draw/index.js';
-import { escapeHtml, jsonForScript } from '../report/escape.js';
+import { gzipSync } from 'node:zlib';
+import { escapeHtml } from '../report/escape.js';
 import { CSP } from '../report/html.js';
 
 const STYLE = `
@@ -33,7 +35,13 @@ ol#log li.current{background:#ffe9a8}
 
 const SCRIPT = `
 (function(){
-  var game = JSON.parse(document.getElementById('replay-data').textContent);
+  // The steps travel gzipped and base64-encoded (each step's SVG repeats most of the last one's,
+  // so a page is about 30 times smaller); the browser inflates them without any request.
+  var packed = document.getElementById('replay-data').textContent;
+  var bytes = Uint8Array.from(atob(packed), function(c){ return c.charCodeAt(0); });
+  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function(text){ start(JSON.parse(text)); })
+    .catch(function(err){ document.getElementById('move').textContent = 'This replay could not be read: ' + err; console.error(err); });
+function start(game){
   var steps = game.steps, at = 0;
   var picture = document.getElementById('picture'), move = document.getElementById('move');
   var drawing = document.getElementById('drawing');
@@ -73,6 +81,7 @@ const SCRIPT = `
     show(to);
   });
   show(0);
+}
 })();
 `;
 
@@ -97,7 +106,7 @@ export function replayHtml(r: ReplayGame): string {
 <div class="controls"><button id="first" title="first (Home)">|&#x25C0;</button><button id="prev" title="back (&#x2190;)">&#x25C0;</button><button id="next" title="forward (&#x2192;)">&#x25B6;</button><button id="last" title="last (End)">&#x25B6;|</button>
 <input id="slider" type="range" min="0" value="0" aria-label="step"><span id="where"></span></div>
 <main><section><p id="move"></p><div id="drawing"></div>${hasDrawing ? '<details><summary>the position as text</summary><pre id="picture"></pre></details>' : '<pre id="picture"></pre>'}</section><ol id="log" start="0"></ol></main>
-<script type="application/json" id="replay-data">${jsonForScript(data)}</script>
+<script type="application/octet-stream" id="replay-data">${gzipSync(JSON.stringify(data), { level: 9 }).toString('base64')}</script>
 <script>${SCRIPT}</script>
 </body></html>
 `;

@@ -7,7 +7,7 @@ import type { Summary } from '../sim/stats/summary.js';
 import { balanceSheets, rowsThatMatter, type BalanceSheet, type SheetRow } from '../analysis/balance.js';
 import { pct, pctDigits, interval } from './format.js';
 import { words } from './charts/rates.js';
-import { examplesCell } from './examples.js';
+import { examplesCell, NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 
 type Table = (header: string[], rows: string[][]) => string;
 
@@ -51,16 +51,16 @@ export function balanceText(s: Summary, table: Table, all: boolean): string[] {
   return out;
 }
 
-/** Markdown: every row of every sheet, each with its example games. */
-export function balanceMarkdown(s: Summary, table: Table): string[] {
+/** Markdown: every row of every sheet, each with its example games (linked to their replay pages where the report wrote one). */
+export function balanceMarkdown(s: Summary, table: Table, pages: ReplayPages = NO_REPLAY_PAGES): string[] {
   const sheets = sheetsOf(s);
   if (!sheets.length) return [];
   const out = ['\n## Balance sheet\n'];
-  if (s.examples) out.push('The last column lists example games (game indices) where the row’s side won and where it lost; `squabble replay <results dir> --example "<row>/won"` plays one.\n');
+  if (s.examples) out.push(`The last column lists example games (game indices) where the row’s side won and where it lost; ${pages.pages.size ? `a linked game opens its replay page; for the others, ` : ''}\`squabble replay <results dir> --example "<row>/won"\` plays one.\n`);
   for (const sheet of sheets) {
     const withExamples = sheet.rows.some((r) => r.examples);
     const header = [...sheetHeader(sheet), ...(withExamples ? ['example games'] : [])];
-    out.push(`### ${sheetTitle(sheet)}\n`, `${sheetCaption(sheet)}\n`, table(header, sheet.rows.map((r) => [...sheetCells(sheet, r), ...(withExamples ? [examplesCell(r.examples)] : [])])), '');
+    out.push(`### ${sheetTitle(sheet)}\n`, `${sheetCaption(sheet)}\n`, table(header, sheet.rows.map((r) => [...sheetCells(sheet, r), ...(withExamples ? [examplesCell(r.examples, pages)] : [])])), '');
   }
   return out;
 }

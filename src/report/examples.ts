@@ -8,6 +8,27 @@ import type { Summary, RowExamples } from '../sim/stats/summary.js';
 
 export class ExampleError extends Error {}
 
+/** Where a run's replay pages live (src/report/replay-pages.ts chooses which games get one). */
+export const REPLAY_DIR = 'replays';
+
+/** The run-relative path of the page of a game. */
+export function replayPagePath(game: number): string {
+  return `${REPLAY_DIR}/game-${game}.html`;
+}
+
+/** The pages written with a report: game index → run-relative path; `note` says why some or all are missing. */
+export interface ReplayPages {
+  pages: ReadonlyMap<number, string>;
+  note: string | null;
+}
+
+export const NO_REPLAY_PAGES: ReplayPages = { pages: new Map(), note: null };
+
+/** A list of example games as Markdown, each game with a page linked to it. */
+export function markdownGames(games: readonly number[], pages: ReplayPages, separator = ' '): string {
+  return games.map((g) => (pages.pages.has(g) ? `[${g}](${pages.pages.get(g)!})` : String(g))).join(separator);
+}
+
 const OUTCOMES = ['won', 'lost'] as const;
 
 /** The game index the name picks; throws ExampleError saying what exists. */
@@ -47,20 +68,32 @@ export function exampleGame(s: Summary, name: string): number {
   return pick(games.won.length > k ? games.won : games.lost, label);
 }
 
-/** A short list of a row's examples for tables: "won 12 845 · lost 3". */
-export function examplesCell(e: RowExamples | undefined): string {
+/** A short list of a row's examples for tables: "won 12 845 · lost 3", each game with a page linked to it (Markdown). */
+export function examplesCell(e: RowExamples | undefined, pages: ReplayPages = NO_REPLAY_PAGES): string {
   if (!e) return '';
-  const part = (label: string, games: number[]) => (games.length ? `${label} ${games.join(' ')}` : '');
+  const part = (label: string, games: number[]) => (games.length ? `${label} ${markdownGames(games, pages)}` : '');
   return [part('won', e.won), part('lost', e.lost)].filter(Boolean).join(' · ');
 }
 
-/** The headline examples in words, for summary.md and the report. */
-export function headlineExamples(s: Summary): string | null {
-  const h = s.examples?.headline;
-  if (!h) return null;
-  const words: Record<string, string> = { longest: 'longest games', capped: 'capped', draw: 'draws', firstPlayerLost: 'first player lost' };
-  const parts = Object.entries(h)
+const HEADLINE_WORDS: Record<string, string> = { longest: 'longest games', capped: 'capped', draw: 'draws', firstPlayerLost: 'first player lost' };
+
+/** The headline sets that have games, with their names in words. */
+export function headlineSets(s: Summary): { words: string; games: number[] }[] {
+  return Object.entries(s.examples?.headline ?? {})
     .filter(([, games]) => games.length)
-    .map(([name, games]) => `${words[name] ?? name}: ${games.join(', ')}`);
-  return parts.length ? `Example games (game indices) — ${parts.join('; ')}. Replay one with \`squabble replay <results dir> --example longest\` (or a row name, e.g. \`--example "<row>/lost"\`); add \`--html longest.html\` for a page that draws the game move by move.` : null;
+    .map(([name, games]) => ({ words: HEADLINE_WORDS[name] ?? name, games }));
+}
+
+/** How to watch the examples: the pages where there are some, the command for the rest. */
+export function replayAdvice(pages: ReplayPages): string {
+  const command = 'replay one with `squabble replay <results dir> --example longest` (or a row name, e.g. `--example "<row>/lost"`); add `--html longest.html` for a page that draws the game move by move.';
+  const note = pages.note ? ` ${pages.note}` : '';
+  return pages.pages.size ? `A linked game opens its replay page (${REPLAY_DIR}/); ${command.replace('replay one', 'replay any other')}${note}` : `${command[0]!.toUpperCase()}${command.slice(1)}${note}`;
+}
+
+/** The headline examples in words, as Markdown (summary.md), each game with a page linked to it. */
+export function headlineExamples(s: Summary, pages: ReplayPages = NO_REPLAY_PAGES): string | null {
+  const sets = headlineSets(s);
+  if (!sets.length) return null;
+  return `Example games (game indices) — ${sets.map((h) => `${h.words}: ${markdownGames(h.games, pages, ', ')}`).join('; ')}. ${replayAdvice(pages)}`;
 }

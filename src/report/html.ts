@@ -10,7 +10,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { ReportInput } from './charts/types.js';
 import type { ReportTable } from './tables.js';
 import { keyNumbers, ruleValue } from './summary-report.js';
-import { headlineExamples } from './examples.js';
+import { headlineSets, replayAdvice, NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 import { escapeHtml, jsonForScript, chartSafeLabels } from './escape.js';
 import { SINCE_NOTE, type SincePrevious } from './since-previous.js';
 import { whatChangedTables } from './what-changed-report.js';
@@ -71,16 +71,25 @@ const SCRIPT = `
 })();
 `;
 
-function tableHtml(t: ReportTable): string {
+/** Game indices, each with a replay page linked to it. */
+function gamesHtml(games: readonly number[], pages: ReplayPages, separator: string): string {
+  return games.map((g) => (pages.pages.has(g) ? `<a class="replay" href="${escapeHtml(pages.pages.get(g)!)}">${g}</a>` : String(g))).join(separator);
+}
+
+/** Balance-sheet columns that list example games (src/report/tables.ts). */
+const EXAMPLE_COLUMNS = new Set(['examplesWon', 'examplesLost']);
+
+function tableHtml(t: ReportTable, pages: ReplayPages): string {
   const names = t.table.columnNames();
   const rows = t.table.objects() as Record<string, unknown>[];
-  const cell = (v: unknown) => {
+  const cell = (v: unknown, column: string) => {
     const text = typeof v === 'number' ? (Number.isInteger(v) ? v.toLocaleString('en-US') : String(v)) : String(v ?? '');
-    return `<td data-v="${escapeHtml(String(v ?? ''))}">${escapeHtml(text)}</td>`;
+    const games = EXAMPLE_COLUMNS.has(column) && /^\d+( \d+)*$/.test(text) ? text.split(' ').map(Number) : null;
+    return `<td data-v="${escapeHtml(String(v ?? ''))}">${games ? gamesHtml(games, pages, ' ') : escapeHtml(text)}</td>`;
   };
   return `<h3>${escapeHtml(t.title)}</h3>
 <table class="sortable" data-table="${escapeHtml(t.id)}"><thead><tr>${names.map((n) => `<th>${escapeHtml(n)}</th>`).join('')}</tr></thead>
-<tbody>${rows.map((r) => `<tr>${names.map((n) => cell(r[n])).join('')}</tr>`).join('\n')}</tbody></table>`;
+<tbody>${rows.map((r) => `<tr>${names.map((n) => cell(r[n], n)).join('')}</tr>`).join('\n')}</tbody></table>`;
 }
 
 /** One run's part of a page: what was run, key numbers, charts, tables. */
@@ -100,6 +109,10 @@ export interface PageSection {
   since?: SincePrevious;
   /** The tables under the scenario's `compareLevels`, shown after the tables. */
   levels?: LevelRatings;
+  /** The run's example games (HTML, links to replay pages), under the key numbers. */
+  examples?: string;
+  /** The replay pages written with the report, linked from the balance-sheet tables. */
+  pages?: ReplayPages;
 }
 
 export function runFacts(input: ReportInput): [string, string][] {
@@ -141,11 +154,11 @@ function sectionHtml(sec: PageSection, headingLevel: 1 | 2): string {
   return `<section class="run" id="run-${escapeHtml(sec.id)}">
 <${h}>${escapeHtml(sec.heading)}</${h}>${sec.description ? `\n<p class="description">${escapeHtml(sec.description)}</p>` : ''}
 <dl class="run">${sec.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>${link}
-<${sub}>Key numbers</${sub}><ul class="key">${sec.keyLines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+<${sub}>Key numbers</${sub}><ul class="key">${sec.keyLines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${sec.examples ? `\n<p class="examples" id="examples">${sec.examples}</p>` : ''}
 ${sec.since ? sinceHtml(sec.since, sub) : ''}
 <${sub}>Charts</${sub}>
 ${sec.charts.map((c) => `<figure class="chart" id="chart-${escapeHtml(`${sec.id}--${c.id}`)}"><div class="vega"></div><figcaption>charts/${escapeHtml(c.id)}.vl.json</figcaption></figure>`).join('\n')}
-${sec.tables.length ? `<${sub}>Tables</${sub}><p>Click a column to sort. The same tables are in tables/*.csv and tables/*.arrow.</p>\n${sec.tables.map(tableHtml).join('\n')}` : ''}
+${sec.tables.length ? `<${sub}>Tables</${sub}><p>Click a column to sort. The same tables are in tables/*.csv and tables/*.arrow.</p>\n${sec.tables.map((t) => tableHtml(t, sec.pages ?? NO_REPLAY_PAGES)).join('\n')}` : ''}
 ${levelsHtml(sec.levels, sub)}
 </section>`;
 }
@@ -173,8 +186,16 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 `;
 }
 
-/** The report of one run. */
-export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[]): string {
-  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(headlineExamples(input.summary) ? [headlineExamples(input.summary)!] : []), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : []), ...(input.summary.dominance ? dominanceLines(input.summary.dominance) : [])], charts, tables, ...(input.sincePrevious ? { since: input.sincePrevious } : {}), ...(input.summary.levels ? { levels: input.summary.levels } : {}) };
+/** The headline examples with their replay pages linked, and how to watch the others. */
+function headlineExamplesHtml(input: ReportInput, pages: ReplayPages): string | undefined {
+  const sets = headlineSets(input.summary);
+  if (!sets.length) return undefined;
+  return `Example games (game indices) — ${sets.map((h) => `${escapeHtml(h.words)}: ${gamesHtml(h.games, pages, ', ')}`).join('; ')}. ${escapeHtml(replayAdvice(pages))}`;
+}
+
+/** The report of one run; `pages`: the replay pages written beside it. */
+export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[], pages: ReplayPages = NO_REPLAY_PAGES): string {
+  const examples = headlineExamplesHtml(input, pages);
+  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...keyNumbers(input.summary), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : []), ...(input.summary.dominance ? dominanceLines(input.summary.dominance) : [])], charts, tables, pages, ...(examples ? { examples } : {}), ...(input.sincePrevious ? { since: input.sincePrevious } : {}), ...(input.summary.levels ? { levels: input.summary.levels } : {}) };
   return pageHtml(input.summary.scenario.name, [section]);
 }

@@ -6,7 +6,7 @@ import { assertionLines } from '../analysis/assertions.js';
 import type { Summary } from '../sim/stats/summary.js';
 import { pct, pctDigits, interval, num, textTable, markdownTable } from './format.js';
 import { balanceText, balanceMarkdown } from './balance-report.js';
-import { headlineExamples } from './examples.js';
+import { headlineExamples, NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 import { levelsText, levelsMarkdown } from './levels-report.js';
 import { dominanceSection } from './dominance-report.js';
 import { qualitySection } from './quality-report.js';
@@ -106,7 +106,8 @@ export function ruleValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function summaryMarkdown(s: Summary): string {
+/** summary.md; `pages`: the replay pages written with the report, linked from the examples. */
+export function summaryMarkdown(s: Summary, pages: ReplayPages = NO_REPLAY_PAGES): string {
   const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${ruleValue(v)}`).join(', ');
-  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s) ? ['', headlineExamples(s)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...qualitySection(s, '## Game quality\n', '- '), ...dominanceSection(s, markdownTable, '## Dominance and diversity\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable), ...levelsMarkdown(s.levels, markdownTable)].join('\n') + '\n';
+  return [`# ${header(s)}`, '', ...description(s), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s, pages) ? ['', headlineExamples(s, pages)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...qualitySection(s, '## Game quality\n', '- '), ...dominanceSection(s, markdownTable, '## Dominance and diversity\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable, pages), ...levelsMarkdown(s.levels, markdownTable)].join('\n') + '\n';
 }

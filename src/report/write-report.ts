@@ -1,7 +1,8 @@
 /**
  * Build a run's report from its results directory: charts as Vega-Lite JSON, SVG and PNG,
  * tables as CSV and Arrow, and one self-contained report.html. Reads only summary.json,
- * run.json and since-previous.json (aggregates), so its cost does not grow with the number of games.
+ * run.json and since-previous.json (aggregates), so its cost does not grow with the number of
+ * games; the replay pages it links to are written by the caller (src/cli/replay-pages.ts).
  */
 import { readFileSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,10 @@ import { CHARTS } from './charts/index.js';
 import { reportTables, tableToCsv, tableToArrow } from './tables.js';
 import { reportHtml } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
-import { SINCE_PREVIOUS_FILE, type SincePrevious } from './since-previous.js';
+import { SINCE_PREVIOUS_FILE, sincePreviousMarkdown, type SincePrevious } from './since-previous.js';
+import { summaryMarkdown } from './summary-report.js';
+import { escapeControls } from './escape.js';
+import type { ReplayPages } from './examples.js';
 
 export class ReportInputError extends Error {}
 
@@ -49,6 +53,11 @@ function writeAtomic(path: string, content: string | Uint8Array): void {
 export interface ReportOptions {
   /** Skip PNG rendering (SVG and HTML are still written). */
   png?: boolean;
+  /**
+   * The replay pages written beside the report (src/cli/replay-pages.ts): report.html links its
+   * examples to them, and summary.md is written again with the same links.
+   */
+  pages?: ReplayPages;
 }
 
 /** Write the report into `dir`; returns the path of report.html. */
@@ -69,6 +78,7 @@ export async function writeReport(dir: string, options: ReportOptions = {}): Pro
     writeAtomic(join(dir, 'tables', `${t.id}.arrow`), tableToArrow(t.table));
   }
   const html = join(dir, 'report.html');
-  writeAtomic(html, reportHtml(input, charts, tables));
+  writeAtomic(html, reportHtml(input, charts, tables, options.pages));
+  if (options.pages) writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(input.summary, options.pages) + (input.sincePrevious ? sincePreviousMarkdown(input.sincePrevious) : '')));
   return html;
 }

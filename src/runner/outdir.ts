@@ -42,7 +42,7 @@ export function fileHashOf(file: string): string {
 export const LOCK_FILE = '.squabble.lock';
 export const HISTORY = 'history';
 /** Everything squabble writes into a run or sweep folder. */
-const OWN_FILES = new Set(['summary.json', 'summary.md', 'since-previous.json', 'run.json', 'partial.json', 'checkpoint.json', 'report.html', 'charts', 'tables', 'cells', 'sweep.json', 'sweep.md', 'sweep-plan.json', HISTORY, LOCK_FILE]);
+const OWN_FILES = new Set(['summary.json', 'summary.md', 'since-previous.json', 'run.json', 'partial.json', 'checkpoint.json', 'report.html', 'charts', 'tables', 'replays', 'cells', 'sweep.json', 'sweep.md', 'sweep-plan.json', HISTORY, LOCK_FILE]);
 /** The parts of a run that move to history together (all but the history itself and the lock). */
 const RUN_PARTS = [...OWN_FILES].filter((f) => f !== HISTORY && f !== LOCK_FILE);
 const isOwn = (name: string) => OWN_FILES.has(name) || /\.tmp-\d+$/.test(name);

@@ -13,6 +13,7 @@ import { shardSizeFor, type ShardResult, type ShardTask } from './shard.js';
 import runShard from './worker.js';
 import { PairedAccumulator, pairedQuantities } from '../analysis/paired.js';
 import { ratePairs, ratePairSums, type RatePairs } from './rate-pairs.js';
+import type { FinishedGames } from './finished-games.js';
 
 export interface RunOptions {
   /** Worker threads; 0 plays in the calling thread. */
@@ -27,8 +28,8 @@ export interface RunOptions {
   resume?: { acc: Accumulator; nextShard: number };
   /** After each shard is merged, in order: the total so far and the next shard to play (for checkpoints). */
   onMerged?: (total: Accumulator, nextShard: number) => void;
-  /** Slot 0 (of a SharedArrayBuffer) counts every finished game, as it finishes, in any thread. */
-  played?: Int32Array;
+  /** Counts every finished game, as it finishes, in any thread. */
+  finished?: FinishedGames;
   /** Stop early (Ctrl-C): runPlan rejects with InterruptedError; what onMerged saw stays valid. */
   signal?: AbortSignal;
   /**
@@ -52,11 +53,18 @@ export function shardTasks(plan: Plan, range: readonly [number, number], cell: n
   return tasks;
 }
 
+/** Give each task its slot of `finished` (if the caller counts finished games). */
+function countFinished(tasks: ShardTask[], finished: FinishedGames | undefined): void {
+  if (!finished) return;
+  const played = finished.attach(tasks.length);
+  tasks.forEach((t, slot) => Object.assign(t, { played, playedSlot: slot }));
+}
+
 export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumulator> {
   const game = gameOf(plan.game);
   const cell = options.cell ?? 0;
-  const played = options.played;
-  const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false).map((t) => (played ? { ...t, played } : t));
+  const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false);
+  countFinished(tasks, options.finished);
   const shape = accumulatorShape(game, plan);
   const total = options.resume?.acc ?? new Accumulator(shape);
   await runSummed(tasks, total.data, (data) => total.mergeData(data), options.resume?.nextShard ?? 0, options, (next) => {
@@ -73,7 +81,8 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
 export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<{ acc: PairedAccumulator; pairs: RatePairs[]; rowSums: Float64Array }> {
   const game = gameOf(a.game);
   const pairs = ratePairs(game, a, b);
-  const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b, ratePairs: pairs, ...(options.played ? { played: options.played } : {}) }));
+  const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b, ratePairs: pairs }));
+  countFinished(tasks, options.finished);
   const head = 1 + 5 * pairedQuantities(game, a).length;
   const total = new Float64Array(head + ratePairSums(pairs));
   await runSummed(tasks, total, (data) => addInto(total, data), 0, options, () => false);

@@ -12,10 +12,12 @@ export interface ShardTask {
   end: number;
   checkInvariants: boolean;
   /**
-   * Plain runs: a counter on a SharedArrayBuffer that the worker adds 1 to after each game, so
-   * the main thread sees games finish inside a shard (a slow scenario's first shard can take hours).
+   * Plain runs: slots on a SharedArrayBuffer (src/runner/finished-games.ts); the worker writes the
+   * games this task has finished into slot `playedSlot` after each game, so the main thread sees
+   * games finish inside a shard (a slow scenario's first shard can take hours).
    */
   played?: Int32Array;
+  playedSlot?: number;
   /** Paired mode (squabble compare): also play every game under this plan, from the same seed. */
   pairedWith?: Plan;
   /** Paired mode: the table-rate rows to fold as well (src/runner/rate-pairs.ts), after the headline quantities. */

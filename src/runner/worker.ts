@@ -59,7 +59,7 @@ export default function runShard(task: ShardTask): ShardResult {
     if (task.pairedWith) return { shard: task.shard, data: runPairedRange(runner, runnerFor(task.pairedWith, task.cell), task) };
     if (task.weights) return { shard: task.shard, data: runWeightsRange(runner, task.weights, task) };
     const acc = newAccumulator(runner.game, task.plan);
-    runner.runRange(acc, task.start, task.end, task.checkInvariants, task.played);
+    runner.runRange(acc, task.start, task.end, task.checkInvariants, task.played, task.playedSlot);
     return { shard: task.shard, data: acc.data };
   } catch (e) {
     if (!(e instanceof GameFailure)) throw e;
@@ -85,7 +85,7 @@ function runPairedRange(a: GameRunner, b: GameRunner, task: ShardTask): Float64A
     const sb = b.play(i, task.checkInvariants ? b.invariantChecker(i) : null);
     rows?.fold(sa, sb, out, 1 + 5 * quantities);
     acc.add(qa, readB.read(sb));
-    if (task.played) Atomics.add(task.played, 0, 1);
+    if (task.played) task.played[task.playedSlot ?? 0] = i + 1 - task.start;
   }
   return out;
 }

@@ -7,7 +7,7 @@ import type { Plan } from './scenario/types.js';
 import { Rng } from './rng.js';
 import { playGame, type StepObserver } from './engine.js';
 import { Accumulator, type AccumulatorShape } from './stats/accumulator.js';
-import { ExampleRecorder, exampleSetCount } from './example-games.js';
+import { PerGameRecorder, exampleSetCount } from './example-games.js';
 import { StandingRecorder } from './stats/quality.js';
 
 /** Everything needed to replay one game: with the scenario file, `squabble replay` reproduces it. */
@@ -67,9 +67,8 @@ export class GameRunner {
   /** Who plays each seat in the current game, and their label index. */
   readonly seatPolicies: Policy[];
   readonly seatLabel: Int32Array;
-  /** The tables as they were before the current game, to fold each game's rate counts (Accumulator.recordRateClusters). */
-  private readonly tablesBefore: Float64Array[];
-  private readonly examples: ExampleRecorder;
+  /** Each game's rate-row sums and example-game offers. */
+  private readonly perGame: PerGameRecorder;
   /** Samples the standing once per round for the quality figures; null for a game without one. */
   readonly standing: StandingRecorder | null;
 
@@ -86,8 +85,7 @@ export class GameRunner {
     );
     this.seatPolicies = this.configPolicies.slice();
     this.seatLabel = new Int32Array(plan.players);
-    this.tablesBefore = metricTables(game, plan).map((t) => new Float64Array(t.rows.length * t.columns.length));
-    this.examples = new ExampleRecorder(game, plan);
+    this.perGame = new PerGameRecorder(game, plan);
     this.standing = game.standing ? new StandingRecorder(game.standing, plan.players, game.maxTurns(plan.rules)) : null;
   }
 
@@ -128,22 +126,18 @@ export class GameRunner {
   }
 
   /** Play games [start, end) and fold them into acc; with checks, verify invariants after every move. */
-  /** `played`, if given, counts finished games in its slot 0 (shared with the main thread, which estimates the run's cost from it). */
-  runRange(acc: Accumulator, start: number, end: number, checkInvariants = false, played?: Int32Array): void {
+  /** `played[slot]`, if given, is kept equal to the games of this range finished so far (shared with the main thread, which estimates the run's cost from it; src/runner/finished-games.ts). */
+  runRange(acc: Accumulator, start: number, end: number, checkInvariants = false, played?: Int32Array, slot = 0): void {
     const game = this.game;
-    this.examples.start(acc);
+    this.perGame.start(acc);
     for (let i = start; i < end; i++) {
       const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
       acc.recordGame(state, this.seatLabel, i);
       if (this.follows(i)) acc.recordQuality(this.standing!.finish(state));
       game.metrics.record(state, acc.counters, acc.seatCounters);
-      if (game.metrics.recordTables) {
-        for (let t = 0; t < acc.tables.length; t++) this.tablesBefore[t]!.set(acc.tables[t]!);
-        game.metrics.recordTables(state, acc.tables);
-        acc.recordRateClusters(this.tablesBefore);
-      }
-      this.examples.record(acc, state, i);
-      if (played) Atomics.add(played, 0, 1);
+      if (game.metrics.recordTables) game.metrics.recordTables(state, acc.tables);
+      this.perGame.record(acc, state, i);
+      if (played) played[slot] = i + 1 - start;
     }
   }
 

@@ -1,5 +1,6 @@
 /**
- * Which example games a run keeps (src/sim/stats/examples.ts has the sampling): the headline
+ * Which example games a run keeps (src/sim/stats/examples.ts has the sampling), and the per-game
+ * sums of every rate row, both folded per game by PerGameRecorder. Examples: the headline
  * sets, then for every rate of every metric table and every row, the games where the row's side
  * won and where it lost. A game is a candidate for a row when the row's trials (the rate's `of`
  * column) grew in it; it shows a win when the rate's wins grew, and a loss when fewer wins than
@@ -7,7 +8,7 @@
  */
 import type { AnyGameModule, GameState } from './types.js';
 import type { Plan } from './scenario/types.js';
-import type { Accumulator } from './stats/accumulator.js';
+import { CLUSTER_SUMS, type Accumulator } from './stats/accumulator.js';
 import { HEADLINE_EXAMPLES, EXAMPLE_SET_SLOTS, examplePriority, longestPriority, offerExample } from './stats/examples.js';
 
 interface RateColumns {
@@ -18,16 +19,24 @@ interface RateColumns {
   wins: number;
   of: number;
   rows: readonly string[];
+  /** Where this rate's per-game sums start in the accumulator's `clusters[table]` (Accumulator.recordRateClusters's layout). */
+  clusterBase: number;
 }
 
+/**
+ * Every rate whose columns exist, in table and spec order: the same rates, in the same order,
+ * as the accumulator's `rateColumns` (batch.ts), so the k-th rate of a table here owns the k-th
+ * block of that table's per-game sums.
+ */
 function rateColumns(game: AnyGameModule, plan: Plan): RateColumns[] {
   // The game's tables as metricTables (batch.ts) gives them, read here to keep batch -> this one-way.
-  return (game.metrics.tables?.(plan.rules, plan.players) ?? []).flatMap((t, table) =>
-    (t.rates ?? []).map((rate) => {
-      const columns = t.columns.map((c) => c.name);
-      return { id: `${t.name}.${rate.name}`, table, width: columns.length, wins: columns.indexOf(rate.wins), of: columns.indexOf(rate.of), rows: t.rows };
-    }),
-  );
+  return (game.metrics.tables?.(plan.rules, plan.players) ?? []).flatMap((t, table) => {
+    const columns = t.columns.map((c) => c.name);
+    return (t.rates ?? [])
+      .map((rate) => ({ id: `${t.name}.${rate.name}`, table, width: columns.length, wins: columns.indexOf(rate.wins), of: columns.indexOf(rate.of), rows: t.rows }))
+      .filter((r) => r.wins >= 0 && r.of >= 0)
+      .map((r, k) => ({ ...r, clusterBase: k * r.rows.length * CLUSTER_SUMS }));
+  });
 }
 
 export function exampleSetCount(game: AnyGameModule, plan: Plan): number {
@@ -47,32 +56,58 @@ export function exampleSetIndex(game: AnyGameModule, plan: Plan): { headline: Re
   return { headline, rows };
 }
 
-/** Offers each finished game to the sets it belongs to; one per runner, no allocation per game. */
-export class ExampleRecorder {
-  private readonly rates: RateColumns[];
-  /** The rate columns' totals before the current game, per rate: wins then trials of each row. */
-  private readonly before: Float64Array[];
+/**
+ * Folds what a run keeps of each game beyond the game's own counters, from one pass over the
+ * rows of every rate: the row's wins w and trials n added by this game give its per-game sums
+ * (Σw², Σn², Σw·n, for intervals with the game as the unit; Accumulator.clusters) and decide
+ * which example sets the game is offered to. The rows' totals before the game are kept per
+ * rate column (two numbers a row), not as a copy of whole tables, and updated from the same
+ * deltas. One per runner; no allocation per game.
+ */
+export class PerGameRecorder {
+  /**
+   * One entry per (rate, row), in example-set order: where the row's wins, trials and per-game
+   * sums live in the accumulator's data (absolute indices, set by `start`), so a game is one
+   * flat loop over typed arrays.
+   */
+  private readonly winsAt: Int32Array;
+  private readonly trialsAt: Int32Array;
+  private readonly sumsAt: Int32Array;
+  /** Each row's wins and trials before the current game. */
+  private readonly before: Float64Array;
   private readonly cap: number;
 
-  constructor(game: AnyGameModule, plan: Plan) {
-    this.rates = rateColumns(game, plan);
-    this.before = this.rates.map((r) => new Float64Array(2 * r.rows.length));
+  constructor(
+    game: AnyGameModule,
+    plan: Plan,
+    private readonly rates = rateColumns(game, plan),
+  ) {
+    const rows = rates.reduce((n, r) => n + r.rows.length, 0);
+    this.winsAt = new Int32Array(rows);
+    this.trialsAt = new Int32Array(rows);
+    this.sumsAt = new Int32Array(rows);
+    this.before = new Float64Array(2 * rows);
     this.cap = game.maxTurns(plan.rules) + 1;
   }
 
-  /** Take the accumulator's current totals as the starting point (call before a range of games). */
+  /** Point at acc and take its current totals as the starting point (call before a range of games). */
   start(acc: Accumulator): void {
-    this.rates.forEach((r, q) => {
-      const t = acc.tables[r.table]!;
-      const b = this.before[q]!;
-      for (let row = 0; row < r.rows.length; row++) {
-        b[2 * row] = t[row * r.width + r.wins]!;
-        b[2 * row + 1] = t[row * r.width + r.of]!;
+    const at = (view: Float64Array) => (view.byteOffset - acc.data.byteOffset) / Float64Array.BYTES_PER_ELEMENT;
+    let k = 0;
+    for (const r of this.rates) {
+      const table = at(acc.tables[r.table]!);
+      const sums = at(acc.clusters[r.table]!) + r.clusterBase;
+      for (let row = 0; row < r.rows.length; row++, k++) {
+        this.winsAt[k] = table + row * r.width + r.wins;
+        this.trialsAt[k] = table + row * r.width + r.of;
+        this.sumsAt[k] = sums + row * CLUSTER_SUMS;
+        this.before[2 * k] = acc.data[this.winsAt[k]!]!;
+        this.before[2 * k + 1] = acc.data[this.trialsAt[k]!]!;
       }
-    });
+    }
   }
 
-  /** After the game is folded into acc (its tables included). */
+  /** After the game is folded into acc, the accumulator `start` was given (its tables included). */
   record(acc: Accumulator, state: GameState, index: number): void {
     const d = acc.data;
     const base = acc.oExamples;
@@ -80,20 +115,26 @@ export class ExampleRecorder {
     if (state.capped) offerExample(d, base + EXAMPLE_SET_SLOTS, examplePriority(index, 1), index);
     else if (state.winner < 0) offerExample(d, base + 2 * EXAMPLE_SET_SLOTS, examplePriority(index, 2), index);
     else if (state.winner !== state.firstSeat) offerExample(d, base + 3 * EXAMPLE_SET_SLOTS, examplePriority(index, 3), index);
-    let set = HEADLINE_EXAMPLES.length;
-    for (let q = 0; q < this.rates.length; q++) {
-      const r = this.rates[q]!;
-      const t = acc.tables[r.table]!;
-      const b = this.before[q]!;
-      for (let row = 0; row < r.rows.length; row++, set += 2) {
-        const trials = t[row * r.width + r.of]! - b[2 * row + 1]!;
-        if (trials <= 0) continue;
-        const wins = t[row * r.width + r.wins]! - b[2 * row]!;
-        if (wins > 0) offerExample(d, base + set * EXAMPLE_SET_SLOTS, examplePriority(index, set), index);
-        if (wins < trials) offerExample(d, base + (set + 1) * EXAMPLE_SET_SLOTS, examplePriority(index, set + 1), index);
-        b[2 * row] = b[2 * row]! + wins;
-        b[2 * row + 1] = b[2 * row + 1]! + trials;
-      }
+    const b = this.before;
+    const rows = this.winsAt.length;
+    for (let k = 0; k < rows; k++) {
+      const winsNow = d[this.winsAt[k]!]!;
+      const trialsNow = d[this.trialsAt[k]!]!;
+      const wins = winsNow - b[2 * k]!;
+      const trials = trialsNow - b[2 * k + 1]!;
+      if (wins === 0 && trials === 0) continue;
+      b[2 * k] = winsNow;
+      b[2 * k + 1] = trialsNow;
+      const o = this.sumsAt[k]!;
+      d[o]! += wins * wins;
+      d[o + 1]! += trials * trials;
+      d[o + 2]! += wins * trials;
+      // A game is an example for a row when the row's trials grew in it: a win when its wins grew
+      // too, a loss when fewer wins than trials were added. Row k's sets follow the headline ones.
+      if (trials <= 0) continue;
+      const set = HEADLINE_EXAMPLES.length + 2 * k;
+      if (wins > 0) offerExample(d, base + set * EXAMPLE_SET_SLOTS, examplePriority(index, set), index);
+      if (wins < trials) offerExample(d, base + (set + 1) * EXAMPLE_SET_SLOTS, examplePriority(index, set + 1), index);
     }
   }
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CostWarning, formatDuration } from '../../src/cli/cost-warning.js';
 import { runPaired, runPlan } from '../../src/runner/pool.js';
+import { FinishedGames } from '../../src/runner/finished-games.js';
 import { planOf } from '../helpers/plans.js';
 
 describe('the cost warning', () => {
@@ -43,21 +44,23 @@ describe('the cost warning', () => {
   it('counts every finished game, in worker threads and in this thread', async () => {
     const plan = planOf({ game: 'worms', players: 2, games: 2500, seed: 3 });
     for (const workers of [0, 2]) {
-      const played = new Int32Array(new SharedArrayBuffer(4));
-      await runPlan(plan, { workers, played });
-      expect(Atomics.load(played, 0)).toBe(2500);
+      const finished = new FinishedGames();
+      await runPlan(plan, { workers, finished });
+      expect(finished.count()).toBe(2500);
     }
   });
 });
 
 describe('the cost warning in compare, tournaments and sweeps', () => {
-  it('counts every paired game, in worker threads and in this thread', async () => {
+  it('counts every paired game, and keeps counting over several calls (a sweep, a tournament)', async () => {
     const a = planOf({ game: 'worms', players: 2, games: 2500, seed: 3 });
     const b = planOf({ game: 'worms', players: 2, games: 2500, seed: 3, rules: { suddenDeath: true } });
     for (const workers of [0, 2]) {
-      const played = new Int32Array(new SharedArrayBuffer(4));
-      await runPaired(a, b, { workers, played });
-      expect(Atomics.load(played, 0)).toBe(2500);
+      const finished = new FinishedGames();
+      await runPaired(a, b, { workers, finished });
+      expect(finished.count()).toBe(2500);
+      await runPlan(a, { workers, finished });
+      expect(finished.count()).toBe(5000);
     }
   });
 

@@ -40,6 +40,7 @@ function squirmish(): string {
 }
 
 describe('names of Object.prototype members', () => {
+  // Six runs with their reports (replay pages included), a compare and a tournament: over a minute on a loaded machine.
   it('as seat labels and variant names: run (with its report), compare and tournament', async () => {
     const file = join(dir, 'worms.yaml');
     writeFileSync(file, WORMS);
@@ -55,7 +56,7 @@ describe('names of Object.prototype members', () => {
     const t = await cli('tournament', file, '--games', '10', '--workers', '0', '--out', join(dir, 'tour'), '--quiet');
     expect(t.code, t.err).toBe(0);
     expect(t.out).toMatch(/constructor/);
-  });
+  }, 180_000);
 
   it('--variant __proto__ (or any member name the file does not define) is no variant', async () => {
     const file = join(dir, 'worms.yaml');

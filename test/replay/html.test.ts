@@ -8,10 +8,10 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { cli } from '../helpers/cli.js';
 import { replayRecord } from '../../src/cli/commands/replay.js';
+import { openReplay } from '../helpers/replay-page.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 let dir: string;
@@ -80,7 +80,7 @@ describe.each(GAMES)('replay --html of %s', (game, scenario, index) => {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(pathToFileURL(file).href);
+    await openReplay(page, file);
     const picture = () => page.locator('#picture').textContent();
     expect(await picture()).toBe(record.steps[0]!.picture);
     const target = Math.min(3, record.steps.length - 1);
@@ -128,7 +128,7 @@ describe.each(DRAWINGS)('replay --html drawing of %s', (game, scenario, index, s
     const r = await cli('replay', scenario, '--game', index, '--html', file);
     expect(r.code, r.err).toBe(0);
     const page = await browser.newPage({ viewport: { width: 1300, height: 900 }, deviceScaleFactor: 1 });
-    await page.goto(pathToFileURL(file).href);
+    await openReplay(page, file);
     await page.locator('#slider').fill(String(step));
     expect(await page.locator('body').getAttribute('data-step')).toBe(String(step));
     const drawing = page.locator('#drawing svg');
@@ -159,7 +159,7 @@ async function openCountingDialogs(file: string): Promise<{ page: Page; dialogs:
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await page.goto(pathToFileURL(file).href);
+  await openReplay(page, file);
   return { page, dialogs };
 }
 

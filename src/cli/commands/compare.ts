@@ -114,7 +114,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       const cost = watchCost(a.games, workers, (line) => !options.quiet && progress.note(line));
       let paired;
       try {
-        paired = await runPaired(a, b, { workers, played: cost.played, onProgress: (d) => (progress.update(d), cost.check()) });
+        paired = await runPaired(a, b, { workers, finished: cost.finished, onProgress: (d) => (progress.update(d), cost.check()) });
       } finally {
         cost.stop();
       }

@@ -13,7 +13,7 @@ import { replayHtml } from '../../replay/html.js';
 import { writeAtomic } from '../../runner/results.js';
 import { GameFailure } from '../../sim/batch.js';
 import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
-import { planFrom } from '../plan.js';
+import { planFrom, planOfRun } from '../plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
 interface ReplayOptions extends PlayFlags {
@@ -59,6 +59,7 @@ export function resolveReplay(file: string, options: ReplayOptions): { file: str
   try {
     const { run, summary } = readReportInput(file);
     const game = exampleGame(summary, options.example);
+    planOfRun(run); // refuses a scenario edited since the run: it would replay games the run never played
     return { file: run.scenario, options: { ...options, game: String(game), seed: String(run.seed), ...(run.variant ? { variant: run.variant } : {}) } };
   } catch (e) {
     if (e instanceof ReportInputError) throw new CliError(e.message);

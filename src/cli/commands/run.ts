@@ -193,7 +193,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
       ...(resume ? { resume } : {}),
       ...(rule ? { stopWhen: (total: Accumulator) => (decision = rule.check(total)) !== null } : {}),
       signal: controller.signal,
-      ...(cost ? { played: cost.played } : {}),
+      ...(cost ? { finished: cost.finished } : {}),
       onProgress: (d) => {
         progress.update(d);
         cost?.check();

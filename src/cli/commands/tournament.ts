@@ -114,7 +114,7 @@ export function registerTournament(program: Command, io: CliIO): void {
         say(`${a.label} vs ${b.label}: ${games.toLocaleString('en-US')} games\n`);
         let s;
         try {
-          s = summarise(game, plan, await runPlan(plan, { workers, played: cost.played }));
+          s = summarise(game, plan, await runPlan(plan, { workers, finished: cost.finished }));
         } catch (e) {
           cost.stop();
           throw e;

@@ -95,7 +95,7 @@ export class Accumulator {
   readonly counters: Float64Array;
   readonly seatCounters: Float64Array;
   readonly tables: Float64Array[];
-  /** Per table: [rate][row][Σw², Σn², Σwn] (see AccumulatorShape.rateColumns). */
+  /** Per table: [rate][row][Σw², Σn², Σwn] (see AccumulatorShape.rateColumns); folded per game by PerGameRecorder (src/sim/example-games.ts). */
   readonly clusters: Float64Array[];
   /** Where the example-game section starts (it runs to the end of data). */
   readonly oExamples: number;
@@ -163,36 +163,6 @@ export class Accumulator {
   private clusterCells(t: number): number {
     const rates = this.shape.rateColumns[t]?.length ?? 0;
     return rates === 0 ? 0 : (rates * CLUSTER_SUMS * this.shape.tableCells[t]!) / this.shape.tableWidths[t]!;
-  }
-
-  /**
-   * After one game was added into the tables, fold its per-row wins w and trials n of every
-   * rate into the cluster sums; `before` holds the tables as they were before that game.
-   * Hot per game: no allocation.
-   */
-  recordRateClusters(before: readonly Float64Array[]): void {
-    for (let t = 0; t < this.tables.length; t++) {
-      const rates = this.shape.rateColumns[t]!;
-      if (rates.length === 0) continue;
-      const now = this.tables[t]!;
-      const was = before[t]!;
-      const width = this.shape.tableWidths[t]!;
-      const rows = now.length / width;
-      const c = this.clusters[t]!;
-      for (let k = 0; k < rates.length; k++) {
-        const wi = rates[k]![0];
-        const ni = rates[k]![1];
-        for (let r = 0; r < rows; r++) {
-          const w = now[r * width + wi]! - was[r * width + wi]!;
-          const n = now[r * width + ni]! - was[r * width + ni]!;
-          if (n === 0 && w === 0) continue;
-          const o = (k * rows + r) * CLUSTER_SUMS;
-          c[o]! += w * w;
-          c[o + 1]! += n * n;
-          c[o + 2]! += w * n;
-        }
-      }
-    }
   }
 
   /**
