@@ -4,6 +4,7 @@
  * src/analysis/assertions.ts.
  */
 import type { MetricTableSpec } from '../types.js';
+import { pairColumns, checkPairRow, PAIR_RATE } from '../stats/pair-rates.js';
 
 export type Condition = { kind: 'band'; low: number; high: number } | { kind: '<' | '<=' | '>' | '>='; value: number };
 
@@ -36,7 +37,7 @@ export const HEADLINE_PATHS = ['firstPlayer.decidedShare', 'firstPlayer.winRate'
 
 /** What a scenario may assert about, for messages. */
 export function assertionPathsHelp(players: number, labels: readonly string[], tables: readonly MetricTableSpec[]): string {
-  const rates = tables.flatMap((t) => (t.rates ?? []).map((r) => `${t.name}.<row or *>.${r.name}`));
+  const rates = tables.flatMap((t) => [...(t.rates ?? []).map((r) => `${t.name}.<row or *>.${r.name}`), ...(pairColumns(t) ? [`${t.name}.<A vs B or *>.${PAIR_RATE} (both seatings)`] : [])]);
   return [...HEADLINE_PATHS, `seats.<0-${players - 1}>.winRate`, `policies.<${labels.join(' | ')}>.winRate`, ...rates].join(', ');
 }
 
@@ -51,6 +52,11 @@ export function checkAssertionPath(path: string, players: number, labels: readon
   }
   for (const t of tables) {
     if (!path.startsWith(`${t.name}.`)) continue;
+    // A table of ordered pairs also has each pair's rate over both seatings (stats/pair-rates.ts).
+    if (pairColumns(t) && path.endsWith(`.${PAIR_RATE}`)) {
+      const problem = checkPairRow(path.slice(t.name.length + 1, -(PAIR_RATE.length + 1)), t.rows);
+      return problem && `${t.name}: ${problem}`;
+    }
     for (const r of t.rates ?? []) {
       if (!path.endsWith(`.${r.name}`)) continue;
       const row = path.slice(t.name.length + 1, -(r.name.length + 1));
