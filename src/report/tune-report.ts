@@ -39,17 +39,20 @@ export function targetRows(o: TuneOutcome): TargetRow[] {
 
 const PAIR = /^([^.]+)\.(.+) vs (.+)\.winRate$/;
 
-/** The pooled pair rates as a matrix: row A, column B, "before → after" of A's win rate against B. */
+/**
+ * The pooled pair rates as a matrix, names in alphabetical order: each cell "before → after" of the
+ * row's win rate against the column. A pair is measured once, as "A vs B"; the cell (B, A) is
+ * 100 minus it, which counts the pair's drawn games (rare) for B.
+ */
 export function pairMatrix(rows: readonly TargetRow[]): { header: string[]; rows: string[][] } | null {
   const pairs = rows.map((r) => ({ r, m: PAIR.exec(r.what) })).filter((x): x is { r: TargetRow; m: RegExpExecArray } => x.m !== null);
   if (pairs.length === 0) return null;
-  const names: string[] = [];
-  for (const { m } of pairs) for (const n of [m[2]!, m[3]!]) if (!names.includes(n)) names.push(n);
+  const names = [...new Set(pairs.flatMap(({ m }) => [m[2]!, m[3]!]))].sort();
   const cell = new Map<string, string>();
-  const est = (v: AssertionValue | undefined) => (v ? (v.estimate * 100).toFixed(0) : '?');
+  const est = (v: AssertionValue | undefined, flip: boolean) => (v ? ((flip ? 1 - v.estimate : v.estimate) * 100).toFixed(0) : '?');
   for (const { r, m } of pairs) {
-    cell.set(`${m[2]}\u0000${m[3]}`, `${est(r.before)} → ${est(r.after)}`);
-    cell.set(`${m[3]}\u0000${m[2]}`, '');
+    cell.set(`${m[2]}\u0000${m[3]}`, `${est(r.before, false)} → ${est(r.after, false)}`);
+    cell.set(`${m[3]}\u0000${m[2]}`, `${est(r.before, true)} → ${est(r.after, true)}`);
   }
   return { header: ['', ...names], rows: names.map((a) => [a, ...names.map((b) => (a === b ? '·' : cell.get(`${a}\u0000${b}`) ?? ''))]) };
 }
@@ -76,7 +79,7 @@ export function tuneReport(o: TuneOutcome): { text: string; markdown: string; ht
     `Before: ${metCount(v.before)}. After: ${metCount(v.after)}.`,
   ];
   const matrix = pairMatrix(rows);
-  const matrixNote = 'Win rate (%) of the row against the column, both seatings pooled, before → after (estimates; intervals in the table above).';
+  const matrixNote = 'Win rate (%) of the row against the column, both seatings pooled, before → after (estimates; intervals in the table above, where each pair is measured once: its mirror cell here is 100 minus it, counting the pair\u2019s drawn games for the row).';
   const text = [
     title,
     '',
