@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import type { TuneOutcome } from '../../src/analysis/tune-targets.js';
+import { loadScenario, readScenarioData, buildPlan } from '../../src/sim/scenario/load.js';
+import { registry } from '../../src/registry.js';
 
 const dir = useTempDir('squabble-tune-block-');
 
@@ -129,6 +131,14 @@ describe('squabble tune with a tune: block', () => {
       expect(r.err).toContain('duel-bad.yaml');
       expect(r.err.trim().split('\n')).toHaveLength(1);
     });
+
+  it('leaves what run plays alone: the block is not part of the scenario hash', () => {
+    const file = scenario('hash', TWO_PARAMS);
+    const { data } = readScenarioData(file);
+    const without = { ...(data as Record<string, unknown>) };
+    delete without.tune;
+    expect(loadScenario(file, registry).scenarioHash).toBe(buildPlan(without, file, registry).scenarioHash);
+  });
 
   it('refuses a scenario without a tune: block when no --param is given, and mixed options', async () => {
     const plain = await cli('tune', 'scenarios/squall/duel-open.yaml', '--workers', '0');
