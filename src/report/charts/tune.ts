@@ -39,7 +39,7 @@ export function tuneTargetsChart(o: TuneOutcome): TopLevelSpec | null {
       return (c === undefined ? [] : limits(c)).map((x) => ({ value: r.what, limit: x * scale }));
     });
     const x = { type: 'quantitative', title: mean ? 'value' : 'rate (%)', scale: { zero: false } } as const;
-    const y = { field: 'value', type: 'nominal', title: null, sort: null } as const;
+    const y = { field: 'value', type: 'nominal', title: null, sort: null, axis: { labelLimit: 360 } } as const;
     return {
       width: WIDTH,
       height: Math.max(60, 16 * chosen.length),
