@@ -20,6 +20,7 @@ import { QUALITY_MEAN_PATHS } from '../sim/scenario/expect.js';
 import type { QualityMean } from '../sim/stats/quality-summary.js';
 import { normalQuantile } from './normal.js';
 import { runDominance } from './dominance.js';
+import { pairColumns, pairCounts, PAIR_RATE } from '../sim/stats/pair-rates.js';
 
 export type { Assertion, Condition, Verdict, AssertionValue, AssertionResult, AssertionsSummary };
 
@@ -99,6 +100,11 @@ function measure(path: string, s: Summary): Measured[] {
   }
   for (const [name, t] of Object.entries(s.metrics.tables)) {
     if (!path.startsWith(`${name}.`)) continue;
+    const pair = pairColumns(t);
+    if (pair && path.endsWith(`.${PAIR_RATE}`))
+      return pairCounts(path.slice(name.length + 1, -(PAIR_RATE.length + 1)), t, pair)
+        .filter((c) => c.games > 0)
+        .map((c) => proportion(`${name}.${c.row}.${PAIR_RATE}`, c.wins, c.games));
     for (const rate of t.rates ?? []) {
       if (!path.endsWith(`.${rate.name}`)) continue;
       const want = path.slice(name.length + 1, -(rate.name.length + 1));

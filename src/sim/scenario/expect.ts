@@ -5,6 +5,7 @@
  */
 import type { MetricTableSpec } from '../types.js';
 import { pairTableChoices } from '../stats/dominance.js';
+import { pairColumns, checkPairRow, PAIR_RATE } from '../stats/pair-rates.js';
 
 export type Condition = { kind: 'band'; low: number; high: number } | { kind: '<' | '<=' | '>' | '>='; value: number };
 
@@ -46,7 +47,7 @@ export const MATRIX_PATHS = ['dominant', 'viable'];
 
 /** What a scenario may assert about, for messages. */
 export function assertionPathsHelp(players: number, labels: readonly string[], tables: readonly MetricTableSpec[], quality = false): string {
-  const rates = tables.flatMap((t) => (t.rates ?? []).map((r) => `${t.name}.<row or *>.${r.name}`));
+  const rates = tables.flatMap((t) => [...(t.rates ?? []).map((r) => `${t.name}.<row or *>.${r.name}`), ...(pairColumns(t) ? [`${t.name}.<A vs B or *>.${PAIR_RATE} (both seatings)`] : [])]);
   const matrix = tables.some((t) => pairTableChoices(t.columns.map((c) => c.name), t.rows).length >= 3) ? MATRIX_PATHS : [];
   return [...HEADLINE_PATHS, ...matrix, ...(quality ? QUALITY_PATHS : []), `seats.<0-${players - 1}>.winRate`, `policies.<${labels.join(' | ')}>.winRate`, ...rates].join(', ');
 }
@@ -67,6 +68,11 @@ export function checkAssertionPath(path: string, players: number, labels: readon
   }
   for (const t of tables) {
     if (!path.startsWith(`${t.name}.`)) continue;
+    // A table of ordered pairs also has each pair's rate over both seatings (stats/pair-rates.ts).
+    if (pairColumns(t) && path.endsWith(`.${PAIR_RATE}`)) {
+      const problem = checkPairRow(path.slice(t.name.length + 1, -(PAIR_RATE.length + 1)), t.rows);
+      return problem && `${t.name}: ${problem}`;
+    }
     for (const r of t.rates ?? []) {
       if (!path.endsWith(`.${r.name}`)) continue;
       const row = path.slice(t.name.length + 1, -(r.name.length + 1));

@@ -19,6 +19,7 @@ import type { CompareLevel, Plan, PlanOverrides, Registry, SeatPlan } from './ty
 import { masterSeedFrom } from '../rng.js';
 import type { RulesContext } from '../types.js';
 import { STAT_OVERRIDES } from '../stat-paths.js';
+import { tuneBlockSchema } from './tune-block.js';
 import { parseCondition, checkAssertionPath, HEADLINE_PATHS, QUALITY_PATHS, type Assertion, type Condition } from './expect.js';
 import { EPSILON_POLICY, epsilonValue, combinedEpsilon } from '../strength.js';
 import type { AnyGameModule, PolicySpec, SkillLevel } from '../types.js';
@@ -114,6 +115,7 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       .refine((o) => Object.keys(o).length <= LIMITS.variants, `at most ${LIMITS.variants} assertions`)
       .optional()
       .describe('Design assertions, judged on every run and failing `squabble check`: a measured value and what you want of it, e.g. `capped.rate: "< 0.01"`, `firstPlayer.decidedShare: [0.45, 0.55]`, `cards.*.winRateWhenPlaced: [0.35, 0.65]`, and with a matchup matrix `dominant: none` or `viable: ">= 3"` (docs/scenarios.md, "Design assertions").'),
+    tune: tuneBlockSchema.optional(),
     seating: z
       .enum(['fixed', 'rotate'])
       .default('fixed')
