@@ -1,4 +1,5 @@
 /** The balance sheet: ranked rows with flags, the rows that matter in the terminal, every row in summary.md and summary.json. */
+import { LEVELS_HEADING } from '../../src/report/levels-report.js';
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -141,7 +142,8 @@ describe('a run writes its balance sheet', () => {
     const { balance, ...rest } = summary;
     expect(balance!.map((b) => b.id)).toEqual(['cards.winRateWhenPlaced', 'cards.winRateWhenDrawn', 'cards.winRateWhenNotPlaced']);
     expect(JSON.parse(JSON.stringify(balanceSheets(rest as Summary)))).toEqual(balance);
-    const md = readFileSync(join(dir, 'summary.md'), 'utf8');
+    // The balance sheet's rows (the scenario's compareLevels section after it has rows of its own).
+    const md = readFileSync(join(dir, 'summary.md'), 'utf8').split(`\n## ${LEVELS_HEADING}\n`)[0]!;
     expect(md).toContain('### cards: win rate when placed');
     expect(md.split('\n').filter((l) => /^\| [A-Z]/.test(l) && l.includes('%')).length).toBe(balance!.reduce((n, b) => n + b.rows.length, 0));
   });

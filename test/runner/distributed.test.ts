@@ -71,6 +71,8 @@ describe('run --redis with squabble worker processes', () => {
   }, 240_000);
 
   it('names a shard the queue gave up on (not a lost connection), keeps the shards before it, and --resume retries it', async () => {
+    // Only the broken worker below may serve the queue: stop those of the test before.
+    await Promise.all(workers.splice(0).map((w) => new Promise((r) => (w.exitCode !== null || w.signalCode !== null ? r(null) : (w.once('exit', r), w.kill('SIGKILL'))))));
     // A worker that plays shard 0 properly and throws on every other: BullMQ fails those after
     // their three attempts while Redis stays up.
     const port = Number(new URL(url).port);
