@@ -53,3 +53,11 @@ export function escapeControls(text: string): string {
     return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+
+/**
+ * A line of report prose as HTML: escaped, with `code` spans (commands, field names, as the
+ * terminal and summary.md write them) shown as code instead of literal backticks.
+ */
+export function proseHtml(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}

@@ -11,7 +11,7 @@ import type { ReportInput } from './charts/types.js';
 import type { ReportTable } from './tables.js';
 import { keyNumbers, ruleValue } from './summary-report.js';
 import { headlineSets, replayAdvice, NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
-import { escapeHtml, jsonForScript, chartSafeLabels } from './escape.js';
+import { escapeHtml, jsonForScript, chartSafeLabels, proseHtml } from './escape.js';
 import { SINCE_NOTE, type SincePrevious } from './since-previous.js';
 import { whatChangedTables } from './what-changed-report.js';
 import { assertionLines } from '../analysis/assertions.js';
@@ -154,7 +154,7 @@ function sectionHtml(sec: PageSection, headingLevel: 1 | 2): string {
   return `<section class="run" id="run-${escapeHtml(sec.id)}">
 <${h}>${escapeHtml(sec.heading)}</${h}>${sec.description ? `\n<p class="description">${escapeHtml(sec.description)}</p>` : ''}
 <dl class="run">${sec.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>${link}
-<${sub}>Key numbers</${sub}><ul class="key">${sec.keyLines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${sec.examples ? `\n<p class="examples" id="examples">${sec.examples}</p>` : ''}
+<${sub}>Key numbers</${sub}><ul class="key">${sec.keyLines.map((l) => `<li>${proseHtml(l)}</li>`).join('')}</ul>${sec.examples ? `\n<p class="examples" id="examples">${sec.examples}</p>` : ''}
 ${sec.since ? sinceHtml(sec.since, sub) : ''}
 <${sub}>Charts</${sub}>
 ${sec.charts.map((c) => `<figure class="chart" id="chart-${escapeHtml(`${sec.id}--${c.id}`)}"><div class="vega"></div><figcaption>charts/${escapeHtml(c.id)}.vl.json</figcaption></figure>`).join('\n')}
@@ -190,7 +190,7 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 function headlineExamplesHtml(input: ReportInput, pages: ReplayPages): string | undefined {
   const sets = headlineSets(input.summary);
   if (!sets.length) return undefined;
-  return `Example games (game indices) — ${sets.map((h) => `${escapeHtml(h.words)}: ${gamesHtml(h.games, pages, ', ')}`).join('; ')}. ${escapeHtml(replayAdvice(pages))}`;
+  return `Example games (game indices) — ${sets.map((h) => `${escapeHtml(h.words)}: ${gamesHtml(h.games, pages, ', ')}`).join('; ')}. ${proseHtml(replayAdvice(pages))}`;
 }
 
 /** The report of one run; `pages`: the replay pages written beside it. */

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { cli } from '../helpers/cli.js';
-import { neutraliseCsvText, escapeHtml, jsonForScript } from '../../src/report/escape.js';
+import { neutraliseCsvText, escapeHtml, jsonForScript, proseHtml } from '../../src/report/escape.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HOSTILE = '<script>alert(1)</script>';
@@ -59,6 +59,16 @@ describe('report files', () => {
     expect(neutraliseCsvText('random')).toBe('random');
     expect(escapeHtml(`<a href="x">'&`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;');
     expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
+    expect(proseHtml('replay one with `squabble replay <dir>`; `<b>`')).toBe('replay one with <code>squabble replay &lt;dir&gt;</code>; <code>&lt;b&gt;</code>');
+  });
+
+  it('show the commands and fields of their prose as code, not as literal backticks', () => {
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    const examples = /<p class="examples" id="examples">(.*?)<\/p>/s.exec(html)?.[1] ?? '';
+    expect(examples).toContain('<code>squabble replay');
+    expect(examples).not.toContain('`');
+    const key = /<ul class="key">(.*?)<\/ul>/s.exec(html)?.[1] ?? '';
+    expect(key).not.toContain('`');
   });
 
   it('report <dir> refuses a directory without a complete run (exit 2)', async () => {
