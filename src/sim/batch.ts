@@ -101,11 +101,15 @@ export class GameRunner {
     this.rng.seedGame(this.plan.masterSeed, this.cell, index);
   }
 
-  /** Play game `index`; the finished game is left in `this.state`. */
-  play(index: number, observer: StepObserver | null = null): GameState {
+  /**
+   * Play game `index`; the finished game is left in `this.state`. `standing` (this runner's, from
+   * runRange, for a game that follows it) samples the standing as the game goes; callers that do
+   * not fold quality figures (paired, weights, replay) leave it out and pay nothing for it.
+   */
+  play(index: number, observer: StepObserver | null = null, standing: StandingRecorder | null = null): GameState {
     this.prepare(index);
     try {
-      playGame(this.game, this.state, this.seatPolicies, this.rng, this.actions, observer, this.follows(index) ? this.standing : null);
+      playGame(this.game, this.state, this.seatPolicies, this.rng, this.actions, observer, standing);
     } catch (e) {
       if (e instanceof GameFailure) throw e;
       throw new GameFailure(this.keyOf(index), e instanceof Error ? e.message : String(e), this.state.turns, 'crash', e);
@@ -131,9 +135,10 @@ export class GameRunner {
     const game = this.game;
     this.perGame.start(acc);
     for (let i = start; i < end; i++) {
-      const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null);
+      const standing = this.follows(i) ? this.standing : null;
+      const state = this.play(i, checkInvariants ? this.invariantChecker(i) : null, standing);
       acc.recordGame(state, this.seatLabel, i);
-      if (this.follows(i)) acc.recordQuality(this.standing!.finish(state));
+      if (standing !== null) acc.recordQuality(standing.finish(state));
       game.metrics.record(state, acc.counters, acc.seatCounters);
       if (game.metrics.recordTables) game.metrics.recordTables(state, acc.tables);
       this.perGame.record(acc, state, i);

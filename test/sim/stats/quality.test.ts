@@ -154,10 +154,16 @@ describe('quality sums and their summary', () => {
     expect(spread.cvCI[1] - spread.cvCI[0]).toBeLessThan(0.02);
   });
 
+  it('is not sampled by a game played without it (the paired, weights and replay paths fold no quality)', () => {
+    const runner = createRunner(planOf({ game: 'worms', players: 3, games: 10 }));
+    runner.play(5);
+    expect(runner.standing!.samples).toBe(0);
+  });
+
   it('samples a real game at the start, at every round\'s end and at the end, and merges shards to the one-piece quality', () => {
     const plan = planOf({ game: 'worms', players: 3, games: 600 });
     const runner = createRunner(plan);
-    const state = runner.play(5);
+    const state = runner.play(5, null, runner.standing); // as runRange passes it to a game that follows the standing
     const rec = runner.standing!;
     rec.finish(state); // as runRange does after every game
     const turns = Array.from(rec.turnAt.subarray(0, rec.samples));
