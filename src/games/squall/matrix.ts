@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { wilson } from '../../sim/stats/intervals.js';
 
 export interface TableData {
   columns: string[];
@@ -22,17 +23,6 @@ export interface MatchupCell {
   capped: number;
   rate: number;
   ci: [number, number];
-}
-
-/** 95% Wilson score interval for k successes in n trials (same formula as src/sim/stats). */
-export function wilson95(k: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959963984540054;
-  const p = k / n;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  return [k === 0 ? 0 : Math.max(0, centre - half), k === n ? 1 : Math.min(1, centre + half)];
 }
 
 /** Characters in first-seen order and every cell "a against b" (a !== b unless mirrors were played). */
@@ -78,7 +68,7 @@ export function matchupMatrix(table: TableData): { names: string[]; cells: Match
         draws += ba[D]!;
         capped += ba[C]!;
       }
-      cells.push({ a, b, games, wins, losses, draws, capped, rate: games > 0 ? wins / games : 0, ci: wilson95(wins, games) });
+      cells.push({ a, b, games, wins, losses, draws, capped, rate: games > 0 ? wins / games : 0, ci: wilson(wins, games) });
     }
   }
   return { names, cells };
@@ -108,7 +98,7 @@ export function characterMarkdown(table: TableData): string {
     const g = v[i('games')]!;
     if (g === 0) continue;
     const w = v[i('wins')]!;
-    const ci = wilson95(w, g);
+    const ci = wilson(w, g);
     const mh = v[i('meleeAttacks')]! > 0 ? pct(v[i('meleeHits')]! / v[i('meleeAttacks')]!) : '—';
     const rh = v[i('rangedAttacks')]! > 0 ? pct(v[i('rangedHits')]! / v[i('rangedAttacks')]!) : '—';
     const turns = w > 0 ? (v[i('turnsToWin')]! / w).toFixed(1) : '—';

@@ -4,7 +4,7 @@ import { squall } from '../../../src/games/squall/index.js';
 import { planOf } from '../../helpers/plans.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { newAccumulator, metricTables } from '../../../src/sim/batch.js';
-import { matchupMatrix, matchupMarkdown, characterMarkdown, wilson95 } from '../../../src/games/squall/matrix.js';
+import { matchupMatrix, matchupMarkdown, characterMarkdown } from '../../../src/games/squall/matrix.js';
 import { wilson } from '../../../src/sim/stats/intervals.js';
 import { render, describeAction } from '../../../src/games/squall/render.js';
 import { meleeAction, moveAction, ringCandidate, HOLD_CANDIDATE, SHOOT, BONUS, PLACE, FIRST } from '../../../src/games/squall/actions.js';
@@ -110,7 +110,6 @@ describe('the matrix helper', () => {
     expect([ab.games, ab.wins, ab.losses, ab.draws]).toEqual([20, 14, 5, 1]);
     expect(ab.rate).toBeCloseTo(0.7, 12);
     expect(ab.ci).toEqual(wilson(14, 20));
-    expect(wilson95(0, 10)).toEqual(wilson(0, 10));
     expect(matchupMarkdown(table)).toContain('| **A** | — | 70.0 [');
   });
 
