@@ -84,16 +84,18 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
   o.say(`${first.name}: sweep of ${cells.length} cells over ${fields.join(', ')}, ${first.games.toLocaleString('en-US')} games each (same seeds in every cell), ${o.workers} workers\n`);
   const game = gameOf(first.game);
   const results: { plan: Plan; summary: Summary }[] = [];
-  const toPlay = cells.filter((plan) => !(continuing && finishedCell(join(out, 'cells', String(plan.cell)), plan)));
+  const cellDir = (plan: Plan) => join(out, 'cells', String(plan.cell));
+  // The cells an interrupted run of this sweep finished are kept, not played again.
+  const kept = cells.map((plan) => (continuing ? finishedCell(cellDir(plan), plan) : null));
   // Slow scenarios warn from their first games, as `run` does, for the cells still to play.
-  const cost = watchCost(toPlay.reduce((n, plan) => n + plan.games, 0), o.workers, o.say);
-  for (const plan of cells) {
-    const dir = join(out, 'cells', String(plan.cell));
-    const kept = continuing ? finishedCell(dir, plan) : null;
-    if (kept) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
+  const cost = watchCost(cells.reduce((n, plan, c) => n + (kept[c] ? 0 : plan.games), 0), o.workers, o.say);
+  for (const [c, plan] of cells.entries()) {
+    const dir = cellDir(plan);
+    const done = kept[c];
+    if (done) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
     let summary: Summary;
     try {
-      summary = kept ?? withAssertions(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, finished: cost.finished })))), plan.expect);
+      summary = done ?? withAssertions(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, finished: cost.finished })))), plan.expect);
     } catch (e) {
       cost.stop();
       throw e;
