@@ -1,6 +1,7 @@
 /**
  * Dominance and diversity of a matchup matrix (issue 23 item 3): Squall characters from a run's
- * `matchups` table, tournament entrants from their pairings. Three questions, each decided by
+ * `matchups` table, Squirmish's named groups from `groupMatchups`, tournament entrants from
+ * their pairings. Three questions, each decided by
  * intervals so that an answer is never just "not enough games":
  *
  * - **Is one choice dominant?** A choice is dominant when it wins more than half of its decided
@@ -177,11 +178,14 @@ export function summaryPairCounts(s: Summary): { table: string; counts: PairCoun
   return null;
 }
 
+/** What the choices of a known pair table are: Squall's characters, Squirmish's named groups. */
+const PAIR_TABLE_SUBJECTS: Record<string, string> = { matchups: 'characters', groupMatchups: 'groups' };
+
 /** A run's dominance report at level alpha, or null when it has no matchup matrix of three or more. */
 export function runDominance(s: Summary, alpha = DOMINANCE_ALPHA): DominanceReport | null {
   const found = summaryPairCounts(s);
   if (!found) return null;
-  return analyseDominance(found.counts, { subject: found.table === 'matchups' ? 'characters' : 'choices', source: `the \`${found.table}\` table, both seatings pooled`, alpha });
+  return analyseDominance(found.counts, { subject: PAIR_TABLE_SUBJECTS[found.table] ?? 'choices', source: `the \`${found.table}\` table, both seatings pooled`, alpha });
 }
 
 /** The summary with its dominance report attached (as written to summary.json); unchanged without a matrix. */

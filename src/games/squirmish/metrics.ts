@@ -1,7 +1,13 @@
 /**
- * What Squirmish adds to the results: whole-game and per-seat counters, and one table with a
- * row per distinct card of the deck (raw integer counts, summed over games, so partial results
- * merge exactly).
+ * What Squirmish adds to the results: whole-game and per-seat counters, a table with a row per
+ * distinct card of the deck, the knock-out matrix, and in two-seat 2 Group Monte the table
+ * `groupMatchups` (raw integer counts, summed over games, so partial results merge exactly).
+ *
+ * `groupMatchups` has the shape of Squall's `matchups` table (src/games/squall/metrics.ts), so the
+ * dominance report (src/analysis/dominance.ts), the pooled `winRate` of expect and tune, and the
+ * balance sheet read it alike: one row per ordered pair "A vs B" of groups that can be named (A
+ * named by seat 0, B by seat 1), with games, A's wins, B's wins, draws and capped games. It is
+ * filled once per game from the groups the seats named (`monteNamed`), never per move.
  */
 import type { GameMetricsSpec, MetricTableSpec } from '../../sim/types.js';
 import {
@@ -67,6 +73,38 @@ export const CARD_TABLE_COLUMNS = [
   { name: 'abilityUses', description: 'times its abilities fired' },
 ];
 
+export const GROUP_MATCHUP_COLUMNS = [
+  { name: 'games', description: 'games in which seat 0 named group A and seat 1 named group B' },
+  { name: 'aWins', description: "wins of seat 0 (A's namer)" },
+  { name: 'bWins', description: "wins of seat 1 (B's namer)" },
+  { name: 'draws', description: 'drawn games' },
+  { name: 'capped', description: 'games stopped by the turn cap' },
+];
+
+/**
+ * The ordered pairs (seat 0's group, seat 1's group) a two-seat 2 Group Monte can name, or null:
+ * every pair of two different groups when each seat names one at random (mirrors only when the
+ * pool has a single group), else the one pair the rules name.
+ */
+export function groupMatchupRows(r: SquirmishRules, players: number, groupIds: readonly string[]): [number, number][] | null {
+  if (players !== 2 || r.deckStyle !== 'group-monte') return null;
+  if (r.monteGroups !== 'random') return [[groupIds.indexOf(r.monteGroups[0]!), groupIds.indexOf(r.monteGroups[1]!)]];
+  const n = groupIds.length;
+  if (n < 2) return [[0, 0]];
+  const pairs: [number, number][] = [];
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (a !== b) pairs.push([a, b]);
+  return pairs;
+}
+
+/** The row of `groupMatchupRows` a finished game falls in (the order above, without allocating). */
+function groupMatchupRow(s: SquirmishState): number {
+  if (s.rules.monteGroups !== 'random') return 0;
+  const n = s.table.groupCount;
+  const a = s.monteNamed[0]!;
+  const b = s.monteNamed[1]!;
+  return n < 2 ? 0 : a * (n - 1) + (b > a ? b - 1 : b);
+}
+
 export const squirmishMetrics: GameMetricsSpec<SquirmishState> = {
   counters: gameCounters,
   seatCounters,
@@ -76,10 +114,10 @@ export const squirmishMetrics: GameMetricsSpec<SquirmishState> = {
       for (let k = 0; k < SEAT_COUNTERS; k++) seat[p * SEAT_COUNTERS + k]! += k === S_VICTORY ? s.victoryLen[p]! : s.seatCounters[p * SEAT_COUNTERS + k]!;
     }
   },
-  tables(rules): readonly MetricTableSpec[] {
+  tables(rules, players): readonly MetricTableSpec[] {
     const r = rules as SquirmishRules;
     const table = tableOf(r);
-    return [
+    const specs: MetricTableSpec[] = [
       {
         name: 'cards',
         description: 'Per distinct card of the deck: raw counts summed over games',
@@ -103,8 +141,29 @@ export const squirmishMetrics: GameMetricsSpec<SquirmishState> = {
         columns: rowsOf(r, table).map((c) => ({ name: table.names[c]!, description: `times ${table.names[c]!} was knocked out by the row card` })),
       },
     ];
+    const pairs = groupMatchupRows(r, players, table.groupIds);
+    if (pairs !== null)
+      specs.push({
+        name: 'groupMatchups',
+        description: 'Per ordered pair "A vs B" of named groups (A named by seat 0, B by seat 1): games and results',
+        rows: pairs.map(([a, b]) => `${table.groupNames[a]!} vs ${table.groupNames[b]!}`),
+        columns: GROUP_MATCHUP_COLUMNS,
+        rates: [
+          { name: 'aWinRate', wins: 'aWins', of: 'games', description: 'the seat that named A (seat 0) won' },
+          { name: 'bWinRate', wins: 'bWins', of: 'games', description: 'the seat that named B (seat 1) won' },
+        ],
+      });
+    return specs;
   },
   recordTables(s, tables) {
+    const gm = tables[2];
+    if (gm !== undefined) {
+      const o = groupMatchupRow(s) * GROUP_MATCHUP_COLUMNS.length;
+      gm[o]!++;
+      if (s.capped) gm[o + 4]!++;
+      else if (s.winner < 0) gm[o + 3]!++;
+      else gm[o + (s.winner === 0 ? 1 : 2)]!++;
+    }
     const ko = tables[1]!;
     for (let k = 0; k < s.koCount; k++) ko[s.koList[k]!]!++;
     const out = tables[0]!;

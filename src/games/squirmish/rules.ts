@@ -86,17 +86,25 @@ function buildDeck(s: SquirmishState, rng: Rng): void {
           let free = 0;
           for (let g = 0; g < t.groupCount; g++) if ((mask & (1 << g)) === 0) free++;
           if (free === 0) {
-            mask |= 1 << rng.int(t.groupCount);
+            const g = rng.int(t.groupCount);
+            mask |= 1 << g;
+            s.monteNamed[p] = g;
             continue;
           }
           let k = rng.int(free);
           for (let g = 0; g < t.groupCount; g++)
             if ((mask & (1 << g)) === 0 && k-- === 0) {
               mask |= 1 << g;
+              s.monteNamed[p] = g;
               break;
             }
         }
-      } else for (const id of rules.monteGroups) mask |= 1 << t.groupIds.indexOf(id);
+      } else
+        for (let p = 0; p < rules.monteGroups.length; p++) {
+          const g = t.groupIds.indexOf(rules.monteGroups[p]!);
+          mask |= 1 << g;
+          s.monteNamed[p] = g;
+        }
       s.monteMask = mask;
       let rest = 0;
       for (let c = 0; c < t.count; c++) {

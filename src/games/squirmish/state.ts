@@ -232,6 +232,8 @@ export class SquirmishState implements GameState {
   setupHandCheck = false;
   /** Groups named in this game of 2 Group Monte (bit mask). */
   monteMask = 0;
+  /** The group each seat named in this game of 2 Group Monte (-1: none), for the `groupMatchups` table. */
+  readonly monteNamed: Int8Array;
   /** First seat of a draft (drawn at random). */
   draftStart = 0;
   /** Re-attachment order: seats after the mover already done (cards mode). */
@@ -332,6 +334,7 @@ export class SquirmishState implements GameState {
     this.victoryLen = new Int16Array(players);
     this.inPlay = new Int16Array(players);
     this.groupInPlay = new Int16Array(Math.max(1, this.table.groupCount));
+    this.monteNamed = new Int8Array(players).fill(-1);
     this.pickOf = new Int16Array(players);
     this.draftRow = new Int16Array(M);
     this.aside = new Int16Array(M);
