@@ -58,7 +58,10 @@ export interface TuneOutcome {
   variant: string | null;
   seed: number | string;
   method: string;
+  /** Games an evaluation plays: the scenario's (for its own targets) and every level pairing's. */
   gamesPerEvaluation: number;
+  /** The level target (level-target.ts), when the block has one: its cells are among `targets`. */
+  levels?: { names: string[]; matrix: (number | null)[][]; tolerance: number; gamesPerPairing: number; playsScenario: boolean };
   budgetGames: number;
   maxEvaluations: number;
   params: { path: string; min: number; max: number; old: number; new: number }[];

@@ -40,21 +40,26 @@ export function targetRows(o: TuneOutcome): TargetRow[] {
 const PAIR = /^([^.]+)\.(.+) vs (.+)\.winRate$/;
 
 /**
- * The pooled pair rates as a matrix, names in alphabetical order: each cell "before → after" of the
- * row's win rate against the column. A pair is measured once, as "A vs B"; the cell (B, A) is
- * 100 minus it, which counts the pair's drawn games (rare) for B.
+ * The pooled pair rates of each pair table (`matchups`, the level target's `levels`) as a matrix,
+ * names in alphabetical order: each cell "before → after" of the row's win rate against the
+ * column. A pair measured once, as "A vs B", fills the cell (B, A) with 100 minus it, which counts
+ * the pair's drawn games (rare) for B; a cell measured itself (every cell of a level target)
+ * shows its own estimate.
  */
-export function pairMatrix(rows: readonly TargetRow[]): { header: string[]; rows: string[][] } | null {
+export function pairMatrices(rows: readonly TargetRow[]): { table: string; header: string[]; rows: string[][] }[] {
   const pairs = rows.map((r) => ({ r, m: PAIR.exec(r.what) })).filter((x): x is { r: TargetRow; m: RegExpExecArray } => x.m !== null);
-  if (pairs.length === 0) return null;
-  const names = [...new Set(pairs.flatMap(({ m }) => [m[2]!, m[3]!]))].sort();
-  const cell = new Map<string, string>();
   const est = (v: AssertionValue | undefined, flip: boolean) => (v ? ((flip ? 1 - v.estimate : v.estimate) * 100).toFixed(0) : '?');
-  for (const { r, m } of pairs) {
-    cell.set(`${m[2]}\u0000${m[3]}`, `${est(r.before, false)} → ${est(r.after, false)}`);
-    cell.set(`${m[3]}\u0000${m[2]}`, `${est(r.before, true)} → ${est(r.after, true)}`);
-  }
-  return { header: ['', ...names], rows: names.map((a) => [a, ...names.map((b) => (a === b ? '·' : cell.get(`${a}\u0000${b}`) ?? ''))]) };
+  return [...new Set(pairs.map(({ m }) => m[1]!))].map((table) => {
+    const mine = pairs.filter(({ m }) => m[1] === table);
+    const names = [...new Set(mine.flatMap(({ m }) => [m[2]!, m[3]!]))].sort();
+    const cell = new Map<string, string>();
+    for (const { r, m } of mine) {
+      cell.set(`${m[2]}\u0000${m[3]}`, `${est(r.before, false)} → ${est(r.after, false)}`);
+      const mirror = `${m[3]}\u0000${m[2]}`;
+      if (!mine.some(({ m: n }) => n[2] === m[3] && n[3] === m[2])) cell.set(mirror, `${est(r.before, true)} → ${est(r.after, true)}`);
+    }
+    return { table, header: ['', ...names], rows: names.map((a) => [a, ...names.map((b) => (a === b ? '·' : cell.get(`${a}\u0000${b}`) ?? ''))]) };
+  });
 }
 
 function metCount(m: TuneMeasurement): string {
@@ -78,8 +83,17 @@ export function tuneReport(o: TuneOutcome): { text: string; markdown: string; ht
     `Before and after are measured on fresh seeds ("${v.seed}", ${v.games.toLocaleString('en-US')} games each, ${v.seconds.toFixed(0)} s), which the search never played, so the after figures are not flattered by luck it fitted. The game is the unit of every interval. Each interval is the ${confidence}% interval that decides its verdict (${count(v.after.judged.checked, 'value')} checked, Bonferroni, as design assertions: the chance that any verdict here is wrong is at most 5%); "met" needs the whole interval inside the target, "NOT met" the whole interval outside, "undecided" means more games are needed.`,
     `Before: ${metCount(v.before)}. After: ${metCount(v.after)}.`,
   ];
-  const matrix = pairMatrix(rows);
-  const matrixNote = 'Win rate (%) of the row against the column, both seatings pooled, before → after (estimates; intervals in the table above, where each pair is measured once: its mirror cell here is 100 minus it, counting the pair\u2019s drawn games for the row).';
+  if (o.levels) {
+    const l = o.levels;
+    lines.unshift(
+      `Level target: the win matrix of ${l.names.join(', ')} (the game's skill levels), each cell within ±${l.tolerance} of its rate. Each pair of levels is played as a tournament pairing (the two levels in alternate seats, seats rotating), ${count(l.gamesPerPairing, 'game')} per evaluation on the evaluation's seed block and ${v.games.toLocaleString('en-US')} before and after; the cell levels.A vs B.winRate is A's wins over all games of the pairing (draws and capped games count as not won)${l.playsScenario ? '; the scenario itself is played for its other targets' : '; the scenario itself is not played (no other target)'}.`,
+    );
+  }
+  const matrices = pairMatrices(rows);
+  const matrixNote = (table: string) =>
+    table === 'levels'
+      ? 'Level matrix: win rate (%) of the row level over the column level, seats rotating, before → after (estimates; every cell with its interval in the table above).'
+      : `Win rate (%) of the row against the column (${table}), both seatings pooled, before → after (estimates; intervals in the table above, where each pair is measured once: its mirror cell here is 100 minus it, counting the pair\u2019s drawn games for the row).`;
   const text = [
     title,
     '',
@@ -88,7 +102,7 @@ export function tuneReport(o: TuneOutcome): { text: string; markdown: string; ht
     '',
     'Targets:',
     textTable(targetHeader, targetTable),
-    ...(matrix ? ['', matrixNote, textTable(matrix.header, matrix.rows)] : []),
+    ...matrices.flatMap((m) => ['', matrixNote(m.table), textTable(m.header, m.rows)]),
     '',
     ...lines.flatMap((l) => [l, '']),
   ].join('\n');
@@ -102,7 +116,7 @@ export function tuneReport(o: TuneOutcome): { text: string; markdown: string; ht
     '## Targets',
     '',
     markdownTable(targetHeader, targetTable),
-    ...(matrix ? ['', '## Matrix', '', matrixNote, '', markdownTable(matrix.header, matrix.rows)] : []),
+    ...matrices.flatMap((m) => ['', `## Matrix: ${m.table}`, '', matrixNote(m.table), '', markdownTable(m.header, m.rows)]),
     '',
     ...lines.flatMap((l) => [l, '']),
   ].join('\n');
@@ -123,7 +137,7 @@ export function tuneReport(o: TuneOutcome): { text: string; markdown: string; ht
         tables: [
           { id: 'parameters', title: 'Parameters (old → new)', table: columns(paramHeader, paramRows) },
           { id: 'targets', title: 'Targets before and after', table: columns(targetHeader, targetTable) },
-          ...(matrix ? [{ id: 'matrix', title: `Matrix: ${matrixNote}`, table: columns(['row', ...matrix.header.slice(1)], matrix.rows) }] : []),
+          ...matrices.map((m) => ({ id: `matrix-${m.table}`, title: `Matrix: ${matrixNote(m.table)}`, table: columns(['row', ...m.header.slice(1)], m.rows) })),
         ],
       },
     ]);

@@ -25,6 +25,7 @@ import { CliError, type CliIO } from '../io.js';
 import { skillAndLuck, skillLuckLines, skillLuckRow, SKILL_LUCK_HEADER } from '../../analysis/skill-luck.js';
 import { analyseDominance, dominanceLines, fieldTable } from '../../analysis/dominance.js';
 import { refuseSweep, searchWarning, overridesOf } from '../plan.js';
+import { pairingData, pairingResult, type Entrant, type SeatEntry } from '../pairings.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 
 interface TournamentOptions extends PlayFlags {
@@ -32,7 +33,7 @@ interface TournamentOptions extends PlayFlags {
   quiet?: boolean;
 }
 
-type Seat = { policy?: string; level?: string; params?: Record<string, unknown>; epsilon?: number; name?: string };
+type Seat = SeatEntry;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function registerTournament(program: Command, io: CliIO): void {
@@ -60,7 +61,7 @@ export function registerTournament(program: Command, io: CliIO): void {
       }
       // Entrants: the scenario's `entrants` (any number, in their order), else the distinct
       // labels among its seats; then --add.
-      const entrants: { label: string; seat: Seat }[] = [];
+      const entrants: Entrant[] = [];
       if (probe.entrants) probe.entrants.forEach((e, i) => entrants.push({ label: e.label, seat: { ...(data.entrants as Seat[])[i]! } }));
       else
         probe.seats.forEach((s, i) => {
@@ -90,10 +91,8 @@ export function registerTournament(program: Command, io: CliIO): void {
         for (let j = i + 1; j < n; j++) {
           const a = entrants[i]!;
           const b = entrants[j]!;
-          const seats = Array.from({ length: probe.players }, (_, k) => ({ ...(k % 2 === 0 ? a.seat : b.seat), name: k % 2 === 0 ? a.label : b.label }));
           try {
-            const { entrants: _listed, ...scenario } = data;
-            pairings.push({ i, j, plan: buildPlan({ ...scenario, seats, players: probe.players, seating: 'rotate' }, file, registry, overridesOf(args)) });
+            pairings.push({ i, j, plan: buildPlan(pairingData(data, a, b, probe.players), file, registry, overridesOf(args)) });
           } catch (e) {
             if (e instanceof ScenarioError) throw new CliError(`${a.label} vs ${b.label}: ${e.message}`);
             throw e;
@@ -119,14 +118,14 @@ export function registerTournament(program: Command, io: CliIO): void {
           cost.stop();
           throw e;
         }
-        const winsOf = (label: string) => s.policies.find((p) => p.label === label)?.wins ?? 0;
-        wins[i]![j] = winsOf(a.label) + s.draws.count / 2;
-        wins[j]![i] = winsOf(b.label) + s.draws.count / 2;
-        played[i]![j] = played[j]![i] = s.games - s.capped.count;
-        capped[i]![j] = capped[j]![i] = s.capped.count;
-        decidedWins[i]![j] = winsOf(a.label);
-        decidedWins[j]![i] = winsOf(b.label);
-        draws[i]![j] = draws[j]![i] = s.draws.count;
+        const r = pairingResult(s, a.label, b.label);
+        wins[i]![j] = r.aWins + r.draws / 2;
+        wins[j]![i] = r.bWins + r.draws / 2;
+        played[i]![j] = played[j]![i] = r.games - r.capped;
+        capped[i]![j] = capped[j]![i] = r.capped;
+        decidedWins[i]![j] = r.aWins;
+        decidedWins[j]![i] = r.bWins;
+        draws[i]![j] = draws[j]![i] = r.draws;
         const bySeat = s.policies.find((p) => p.label === a.label)?.bySeat ?? [];
         seatEffects.push({ row: a.label, column: b.label, pValue: seatHomogeneityP(bySeat), bySeat: bySeat.map((x) => `seat ${x.seat} ${pct(x.winRate)}`).join(', ') });
       }

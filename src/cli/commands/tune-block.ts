@@ -15,6 +15,9 @@ import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { compassSearch, type SearchParam } from '../../analysis/tune-search.js';
 import { judgeTargets, type TuneOutcome, type TuneMeasurement } from '../../analysis/tune-targets.js';
+import { LEVEL_TARGET, parseLevelTarget, isLevelTargetProblem, levelCellAssertions, levelPairs, levelTable, withLevelTable, type LevelTarget } from '../../analysis/level-target.js';
+import { pairingData, pairingResult } from '../pairings.js';
+import type { Summary } from '../../sim/stats/summary.js';
 import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
 import { tuneReport } from '../../report/tune-report.js';
@@ -58,12 +61,15 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
     throw new ScenarioError(file, ['tune', ...path].join('.'), problem, lineOf(['tune', ...path]));
   };
 
-  /** The scenario with these parameter values, played from `seed` (`games`: the scenario's unless given). */
-  const planAt = (values: ReadonlyMap<string, number>, seed: string, games?: number): Plan => {
+  /** The scenario data with these parameter values. */
+  const dataAt = (values: ReadonlyMap<string, number>): Record<string, unknown> => {
     const cell = structuredClone(scenario);
     for (const [path, v] of values) setScenarioPath(cell, path, v, registry);
-    return buildPlan(cell, file, registry, { ...overridesOf(args), seed, ...(games === undefined ? {} : { games }) }, lineOf);
+    return cell;
   };
+  const build = (data: Record<string, unknown>, seed: string, games?: number): Plan => buildPlan(data, file, registry, { ...overridesOf(args), seed, ...(games === undefined ? {} : { games }) }, lineOf);
+  /** The scenario with these parameter values, played from `seed` (`games`: the scenario's unless given). */
+  const planAt = (values: ReadonlyMap<string, number>, seed: string, games?: number): Plan => build(dataAt(values), seed, games);
 
   const params: SearchParam[] = Object.entries(block.params).map(([path, [min, max]]) => {
     if (!isSafeFieldPath(path)) fail(['params', path], 'expected a field path such as rules.maxTurns or characters.Knight.hp');
@@ -86,19 +92,35 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   });
 
   const tables = game.metrics.tables?.(base.rules, base.players) ?? [];
-  const targets: Assertion[] = Object.entries(block.targets).map(([path, value]) => {
+  // The level target (tune.targets.levels) stands for one assertion per cell of its matrix.
+  let levels: LevelTarget | null = null;
+  if (block.targets[LEVEL_TARGET] !== undefined) {
+    const parsed = parseLevelTarget(block.targets[LEVEL_TARGET], (game.levels ?? []).map((l) => l.name), game.id);
+    if (isLevelTargetProblem(parsed)) fail(['targets', LEVEL_TARGET, ...parsed.path.map(String)], parsed.problem);
+    else levels = parsed;
+  }
+  const ownTargets: Assertion[] = Object.entries(block.targets)
+    .filter(([path]) => path !== LEVEL_TARGET)
+    .map(([path, value]) => {
     const condition = parseCondition(value);
     if (typeof condition === 'string') fail(['targets', path], condition);
     const problem = checkAssertionPath(path, base.players, base.labels, tables);
     if (problem) fail(['targets', path], problem);
     return { path, text: Array.isArray(value) ? `in [${value.join(', ')}]` : String(value).trim(), condition: condition as Condition };
   });
+  const targets: Assertion[] = [...ownTargets, ...(levels ? levelCellAssertions(levels) : [])];
+  // The scenario itself is played only for targets of its own; the level target plays each pair
+  // of levels as a tournament pairing (src/cli/pairings.ts), `levels.games` games each.
+  const playsScenario = ownTargets.length > 0;
+  const pairs = levels ? levelPairs(levels) : [];
+  const levelGames = levels?.games ?? base.games;
+  const gamesPerEvaluation = (playsScenario ? base.games : 0) + pairs.length * levelGames;
 
-  const budgetGames = flags.budget !== undefined ? parseCount(flags.budget, '--budget', 1, TUNE_LIMITS.budget) : block.budget ?? DEFAULT_EVALUATIONS * base.games;
-  const maxEvaluations = Math.floor(budgetGames / base.games);
+  const budgetGames = flags.budget !== undefined ? parseCount(flags.budget, '--budget', 1, TUNE_LIMITS.budget) : block.budget ?? DEFAULT_EVALUATIONS * gamesPerEvaluation;
+  const maxEvaluations = Math.floor(budgetGames / gamesPerEvaluation);
   if (maxEvaluations < 2)
-    throw new CliError(`${flags.budget !== undefined ? '--budget' : `${file}: tune.budget`}: ${budgetGames} games is less than two evaluations of ${base.games} games (the scenario's games per evaluation); raise it or lower --games`);
-  const verifyGames = flags.verifyGames !== undefined ? parseCount(flags.verifyGames, '--verify-games', 1, TUNE_LIMITS.budget) : block.verifyGames ?? base.games;
+    throw new CliError(`${flags.budget !== undefined ? '--budget' : `${file}: tune.budget`}: ${budgetGames} games is less than two evaluations of ${gamesPerEvaluation} games (the games per evaluation${levels ? `: ${playsScenario ? `the scenario's ${base.games} and ` : ''}${pairs.length} level pairing${pairs.length === 1 ? '' : 's'} of ${levelGames}` : ''}); raise it or lower --games`);
+  const verifyGames = flags.verifyGames !== undefined ? parseCount(flags.verifyGames, '--verify-games', 1, TUNE_LIMITS.budget) : block.verifyGames ?? (playsScenario ? base.games : levelGames);
 
   // Seed blocks: the search plays block k from "<seed>/tune k"; the before and after measurement
   // play "<seed>/fresh", which the search never plays, so the verdicts are not flattered by the luck
@@ -110,15 +132,35 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
 
   say(
     `${base.name}: tuning ${params.length} parameter${params.length === 1 ? '' : 's'} towards ${targets.length} target${targets.length === 1 ? '' : 's'} by compass search on common random numbers; ` +
-      `${base.games.toLocaleString('en-US')} games per evaluation, at most ${maxEvaluations} evaluations (${(maxEvaluations * base.games).toLocaleString('en-US')} games), seed ${JSON.stringify(base.seed)}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
+      `${gamesPerEvaluation.toLocaleString('en-US')} games per evaluation${levels ? ` (${playsScenario ? `the scenario's ${base.games.toLocaleString('en-US')} and ` : ''}${pairs.length} level pairing${pairs.length === 1 ? '' : 's'} of ${levelGames.toLocaleString('en-US')}, seats rotating)` : ''}, at most ${maxEvaluations} evaluations (${(maxEvaluations * gamesPerEvaluation).toLocaleString('en-US')} games), seed ${JSON.stringify(base.seed)}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
   );
+  /**
+   * Play the scenario (for its own targets) and every level pairing (for the level target) at
+   * these values from `seed`, and judge the targets. Each pairing has its own seed under `seed`,
+   * the same for every candidate: common random numbers, as for the scenario's own targets.
+   */
+  const judgeAt = async (values: readonly number[], seed: string, games?: number) => {
+    const data = dataAt(asMap(values));
+    let summary: Summary | null = null;
+    if (playsScenario) {
+      const plan = build(data, seed, games);
+      summary = summarise(game, plan, await runPlan(plan, { workers }));
+    }
+    if (levels) {
+      const results = [];
+      for (const [a, b] of pairs) {
+        const plan = build(pairingData(data, { label: a, seat: { level: a } }, { label: b, seat: { level: b } }, base.players), `${seed}/levels ${a} vs ${b}`, games ?? levelGames);
+        results.push({ a, b, result: pairingResult(summarise(game, plan, await runPlan(plan, { workers })), a, b) });
+      }
+      summary = withLevelTable(summary, levelTable(results));
+    }
+    return judgeTargets(targets, summary!);
+  };
+
   const t0 = Date.now();
   const search = await compassSearch(
     params,
-    async (values, k) => {
-      const plan = planAt(asMap(values), blockSeed(k));
-      return judgeTargets(targets, summarise(game, plan, await runPlan(plan, { workers }))).loss;
-    },
+    async (values, k) => (await judgeAt(values, blockSeed(k))).loss,
     maxEvaluations,
     (e, _incumbent, incumbentLoss) => {
       const what = e.param < 0 ? `${show(e.values)} on seed block ${e.block}` : `${params[e.param]!.name} = ${e.values[e.param]} (step ${e.step})`;
@@ -130,9 +172,8 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
 
   const t1 = Date.now();
   const measure = async (values: readonly number[]): Promise<TuneMeasurement> => {
-    const plan = planAt(asMap(values), freshSeed, verifyGames);
-    const { judged, loss } = judgeTargets(targets, summarise(game, plan, await runPlan(plan, { workers })));
-    return { values: [...values], scenarioHash: plan.scenarioHash, loss, judged };
+    const { judged, loss } = await judgeAt(values, freshSeed, verifyGames);
+    return { values: [...values], scenarioHash: planAt(asMap(values), freshSeed, verifyGames).scenarioHash, loss, judged };
   };
   const before = await measure(params.map((p) => p.start));
   const after = await measure(search.best);
@@ -146,7 +187,8 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
     variant: base.variant,
     seed: base.seed,
     method: 'compass search on common random numbers (docs/analysis.md, "Tuning several parameters")',
-    gamesPerEvaluation: base.games,
+    gamesPerEvaluation,
+    ...(levels ? { levels: { names: levels.names, matrix: levels.matrix, tolerance: levels.tolerance, gamesPerPairing: levelGames, playsScenario } } : {}),
     budgetGames,
     maxEvaluations,
     params: params.map((p, i) => ({ path: p.name, min: p.min, max: p.max, old: p.start, new: search.best[i]! })),
@@ -156,7 +198,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
       reason: search.reason,
       passes: search.passes,
       evaluations: search.evaluations.map((e) => ({ ...e, seed: blockSeed(e.block) })),
-      gamesPlayed: search.evaluations.length * base.games,
+      gamesPlayed: search.evaluations.length * gamesPerEvaluation,
       bestLoss: search.bestLoss,
       seconds: searchSeconds,
     },

@@ -28,7 +28,7 @@ export const tuneBlockSchema = z
       .record(z.string().min(1).max(TUNE_LIMITS.path), z.unknown())
       .refine((o) => Object.keys(o).length >= 1, 'expected at least one target, e.g. "matchups.*.winRate": [0.45, 0.55]')
       .refine((o) => Object.keys(o).length <= TUNE_LIMITS.targets, `at most ${TUNE_LIMITS.targets} targets`)
-      .describe('What the tuned scenario should measure, written as in `expect:` (`[low, high]` or a comparison such as `"< 0.01"`); `*` stands for every row, e.g. `matchups.*.winRate: [0.45, 0.55]` (every Squall matchup, both seatings pooled).'),
+      .describe('What the tuned scenario should measure, written as in `expect:` (`[low, high]` or a comparison such as `"< 0.01"`); `*` stands for every row, e.g. `matchups.*.winRate: [0.45, 0.55]` (every Squall matchup, both seatings pooled). The key `levels` is the level target: `{ names: [novice, skilled], matrix: [[null, 0.25], [0.75, null]], tolerance: 0.03, games: 400 }`, the wanted win rate of each row level over each column level (seats rotating), each cell within the tolerance, each pair of levels played `games` games per evaluation (default: the scenario\u2019s).'),
     budget: z
       .number()
       .int()
