@@ -129,7 +129,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       (v: string, all: string[] = []) => [...all, v],
     );
   addPlayOptions(command, ['games', 'seed', 'workers', 'out'], { games: 'games per variant (overrides the scenario)', out: 'where to write compare.json and compare.md (default results/<name>-<A>-vs-<B>)' })
-    .option('--all', "also show the game's own counters")
+    .option('--all', "also show the game's own counters, and with compareLevels every row under the levels (not only the marked ones)")
     .option('--quiet', 'no progress on stderr')
     .action(async (file: string, options: CompareOptions) => {
       if (options.variant.length !== 2) throw new CliError(`compare: give exactly two --variant options (a variant name or "base"), found ${options.variant.length}`);
