@@ -50,6 +50,7 @@ export function compareLevelSheets(levels: readonly string[], perLevel: readonly
       table: first.table,
       rate: first.rate,
       description: first.description,
+      ...(first.unit ? { unit: first.unit } : {}),
       rows,
       agreement: levels.slice(1).map((level, k) => ({ level, ...spearman(reference, rates(k + 1)) })),
       ceiling: spearman(reference, rates(ceilingAt)),

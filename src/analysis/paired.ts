@@ -133,3 +133,23 @@ export function pairedRows(quantities: PairedQuantity[], acc: PairedAccumulator,
     };
   });
 }
+
+/**
+ * Quantity i's relative change B / A − 1 (of the means), with its interval from the ratio
+ * estimator linearised per game, e = (B − R·A) / mean A with R = ΣB / ΣA, whose mean is exactly
+ * 0: var ≈ Σe² / (n(n − 1)), Σ(B − R·A)² = ΣB² − 2R·ΣAB + R²·ΣA² from the exact sums. Scale-free,
+ * so quantities in different units (turns, counters) can be ranked together; null when A's mean
+ * is not positive.
+ */
+export function relativeChange(acc: PairedAccumulator, i: number, z = Z95): { change: number; interval: [number, number] } | null {
+  const n = acc.games;
+  const o = 1 + 5 * i;
+  const [sa, sb, saa, sbb, sab] = [acc.data[o]!, acc.data[o + 1]!, acc.data[o + 2]!, acc.data[o + 3]!, acc.data[o + 4]!];
+  if (!(sa > 0) || n < 2) return null;
+  const ratio = sb / sa;
+  const meanA = sa / n;
+  const see = Math.max(0, sbb - 2 * ratio * sab + ratio * ratio * saa);
+  const se = Math.sqrt(see / (meanA * meanA) / (n - 1) / n);
+  const change = ratio - 1;
+  return { change, interval: [change - z * se, change + z * se] };
+}

@@ -60,25 +60,26 @@ export function samePlay(a: Plan, b: Plan): boolean {
 
 /**
  * The comparison for any kind of rated rows: `play` gives the sheets of one level's plan (and
- * says whether it reused games already played); each level on the plan's seed, then the first
+ * says whether it reused games already played; it gets the level too, so a caller comparing two
+ * plans builds the other one's level plan on the same seed); each level on the plan's seed, then the first
  * level on the ceiling seed. `verdict` says what a verdict means when it is not the balance
  * sheet's (weights: the sign of a flagged weight).
  */
 export async function compareUnderLevels(
   plan: Plan,
   levels: readonly CompareLevel[],
-  play: (run: Plan, what: string) => Promise<{ sheets: BalanceSheet[]; reused: boolean }>,
+  play: (run: Plan, what: string, level: CompareLevel) => Promise<{ sheets: BalanceSheet[]; reused: boolean }>,
   verdict?: string,
 ): Promise<LevelRatings> {
   const sameAsScenario: string[] = [];
   const perLevel: BalanceSheet[][] = [];
   for (const level of levels) {
-    const { sheets, reused } = await play(levelPlan(plan, level), level.level);
+    const { sheets, reused } = await play(levelPlan(plan, level), level.level, level);
     if (reused) sameAsScenario.push(level.level);
     perLevel.push(sheets);
   }
   const again = ceilingSeed(plan.seed);
-  const ceiling = (await play(levelPlan(plan, levels[0]!, again), `${levels[0]!.level} on seed ${JSON.stringify(again)} (the ceiling)`)).sheets;
+  const ceiling = (await play(levelPlan(plan, levels[0]!, again), `${levels[0]!.level} on seed ${JSON.stringify(again)} (the ceiling)`, levels[0]!)).sheets;
   const names = levels.map((l) => l.level);
   return {
     levels: levels.map((l) => ({ name: l.level, policy: l.seat.policy === EPSILON_POLICY ? `${String(l.seat.params.policy)} (epsilon ${String(l.seat.params.p)})` : l.seat.policy })),

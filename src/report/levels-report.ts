@@ -5,7 +5,7 @@
  * changes with the level marked. Reads only `Summary.levels` (src/analysis/level-ratings.ts).
  */
 import type { LevelRatings, LevelSheet, LevelRow, RankAgreement } from '../sim/stats/summary.js';
-import { pct, interval } from './format.js';
+import { pct, interval, pctDigits } from './format.js';
 import { words } from './charts/rates.js';
 import { escapeHtml } from './escape.js';
 
@@ -19,6 +19,26 @@ const MARK = '*';
 export function rhoText(a: RankAgreement): string {
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
   return Number.isFinite(a.rho) ? `${f(a.rho)} [${f(a.interval[0])}, ${f(a.interval[1])}]` : 'n/a';
+}
+
+/** A signed number as text, "-0.0" read as "+0.0". */
+function signed(text: string): string {
+  if (/^-0(\.0*)?$/.test(text)) return `+${text.slice(1)}`;
+  return text.startsWith('-') ? text : `+${text}`;
+}
+
+/** A row's number under one level, in its sheet's unit: a rate, a difference in points, or a relative change. */
+export function levelValue(sheet: LevelSheet, x: number, ci: readonly [number, number]): string {
+  if (sheet.unit === 'points') return `${signed((x * 100).toFixed(pctDigits(ci)))} pts`;
+  if (sheet.unit === 'relative') return `${signed((x * 100).toFixed(pctDigits(ci)))}%`;
+  return pct(x);
+}
+
+/** Its 95% interval, in the same unit. */
+export function levelInterval(sheet: LevelSheet, ci: readonly [number, number]): string {
+  if (sheet.unit === 'points') return `[${ci.map((x) => signed((x * 100).toFixed(pctDigits(ci)))).join(', ')}]`;
+  if (sheet.unit === 'relative') return `[${ci.map((x) => `${signed((x * 100).toFixed(pctDigits(ci)))}%`).join(', ')}]`;
+  return interval(ci);
 }
 
 export function levelSheetTitle(sheet: LevelSheet): string {
@@ -52,8 +72,8 @@ function header(r: LevelRatings, sheet: LevelSheet): string[] {
   return [sheet.table, ...r.levels.map((l) => l.name), ''];
 }
 
-function cells(row: LevelRow): string[] {
-  return [row.row, ...row.byLevel.map((b) => `${pct(b.rate)} ${interval(b.interval)} ${b.verdict}`), row.dependsOnBot ? MARK : ''];
+function cells(sheet: LevelSheet, row: LevelRow): string[] {
+  return [row.row, ...row.byLevel.map((b) => `${levelValue(sheet, b.rate, b.interval)} ${levelInterval(sheet, b.interval)} ${b.verdict}`), row.dependsOnBot ? MARK : ''];
 }
 
 /** Terminal: each sheet's agreement and its marked rows (every row with `all`). */
@@ -63,7 +83,7 @@ export function levelsText(r: LevelRatings | undefined, table: Table, all: boole
   for (const sheet of r.sheets) {
     const shown = all ? sheet.rows : sheet.rows.filter((x) => x.dependsOnBot);
     out.push(`\n${levelSheetTitle(sheet)}`, agreementSentence(r, sheet));
-    if (shown.length) out.push(table(header(r, sheet), shown.map(cells)));
+    if (shown.length) out.push(table(header(r, sheet), shown.map((row) => cells(sheet, row))));
     const hidden = sheet.rows.length - shown.length;
     if (hidden > 0) out.push(`(${hidden} rows keep their verdict under every level: ${whereAll})`);
   }
@@ -74,7 +94,7 @@ export function levelsText(r: LevelRatings | undefined, table: Table, all: boole
 export function levelsMarkdown(r: LevelRatings | undefined, table: Table): string[] {
   if (!r) return [];
   const out = [`\n## ${LEVELS_HEADING}\n`, `${levelsIntro(r)}\n`];
-  for (const sheet of r.sheets) out.push(`### ${levelSheetTitle(sheet)}\n`, `${agreementSentence(r, sheet)}\n`, table(header(r, sheet), sheet.rows.map(cells)), '');
+  for (const sheet of r.sheets) out.push(`### ${levelSheetTitle(sheet)}\n`, `${agreementSentence(r, sheet)}\n`, table(header(r, sheet), sheet.rows.map((row) => cells(sheet, row))), '');
   return out;
 }
 
@@ -96,7 +116,7 @@ export function levelsHtml(r: LevelRatings | undefined, sub: string): string {
     const head = `<tr>${th(sheet.table)}${r.levels.map((l) => `${th(`${l.name} rate`)}${th(`${l.name} 95% interval`)}${th(`${l.name} verdict`)}`).join('')}${th('depends on the level')}</tr>`;
     const body = sheet.rows.map(
       (row) =>
-        `<tr${row.dependsOnBot ? ' class="depends"' : ''}>${td(row.row)}${row.byLevel.map((b) => `${td(pct(b.rate), b.rate)}${td(interval(b.interval), b.interval[0])}${td(b.verdict)}`).join('')}${td(row.dependsOnBot ? MARK : '', row.dependsOnBot ? 1 : 0, 'mark')}</tr>`,
+        `<tr${row.dependsOnBot ? ' class="depends"' : ''}>${td(row.row)}${row.byLevel.map((b) => `${td(levelValue(sheet, b.rate, b.interval), b.rate)}${td(levelInterval(sheet, b.interval), b.interval[0])}${td(b.verdict)}`).join('')}${td(row.dependsOnBot ? MARK : '', row.dependsOnBot ? 1 : 0, 'mark')}</tr>`,
     );
     return `<h4>${escapeHtml(levelSheetTitle(sheet))}</h4>
 <p>${escapeHtml(agreementSentence(r, sheet))}</p>

@@ -5,7 +5,7 @@
  * bytes for any worker count; one-line errors for bad input.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -168,4 +168,77 @@ describe('compareLevels in weights', () => {
     expect(md).toMatch(/A weight's verdict is above \(stronger\) or below \(weaker\)/);
     for (const row of hp.rows) expect(md).toContain(`| ${row.row} |`);
   }, 300_000);
+});
+
+describe('compareLevels in compare', () => {
+  beforeAll(() => registerRiggedLevelsGame());
+
+  // A variant that helps one bot and hurts the other: it takes 30 points from Ace (which the
+  // thrower always throws, so Ace's rate does not matter to it) and gives 15 to Brute. Under
+  // honest seat 0 loses (−30 + 15) / 5 = −3 points; under thrower it gains 15 / 5 = +3.
+  const cards = (ace: number, brute: number) => `[{ name: Ace, winRate: ${ace} }, { name: Brute, winRate: ${brute} }, { name: Chump, winRate: 0.4 }, { name: Dud, winRate: 0.35 }, { name: Eel, winRate: 0.3 }]`;
+  const RIGGED = `game: rigged-levels\nplayers: 2\nseats: [{ level: honest }]\nseating: rotate\nrules:\n  cards: ${cards(0.8, 0.45)}\nvariants:\n  shift:\n    cards: ${cards(0.5, 0.6)}\ngames: 3000\nseed: 1\ncompareLevels: [honest, thrower]\n`;
+
+  it('gives every difference under each level and marks the rows whose sign or significance the bot decides', async () => {
+    const file = scenario(RIGGED, 'compare-rigged.yaml');
+    const out = join(tempDir(), 'compare-rigged');
+    const r = await cli('compare', file, '--variant', 'base', '--variant', 'shift', '--workers', '0', '--out', out);
+    expect(r.code, r.err).toBe(0);
+    const json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
+    const levels = json.levels as NonNullable<Summary['levels']>;
+    expect(levels.levels.map((l) => l.name)).toEqual(['honest', 'thrower']);
+    // honest in every seat, seats rotating, is the scenario itself: its comparison is not played again.
+    expect(levels.sameAsScenario).toEqual(['honest']);
+    expect(r.err).toMatch(/honest: the comparison's own 3,000 paired games/);
+    expect(r.err).toMatch(/thrower: 3,000 paired games, base vs shift, every seat thrower, seats rotating, seed 1/);
+    expect(r.err).toMatch(/honest on seed "1-again" \(the ceiling\): 3,000 paired games/);
+    const rates = levels.sheets.find((s) => s.id === 'headline.rates')!;
+    const seat0 = rates.rows.find((x) => x.row === 'seat 0 win rate')!;
+    // The honest column is the comparison's own headline row.
+    expect(seat0.byLevel[0]!.rate).toBe(json.rows.find((x: { name: string }) => x.name === 'seat 0 win rate').difference);
+    expect(seat0.byLevel[0]!.rate).toBeLessThan(-0.02);
+    expect(seat0.byLevel[1]!.rate).toBeGreaterThan(0.02);
+    expect(seat0.byLevel.map((b) => b.verdict)).toEqual(['below', 'above']);
+    expect(seat0.dependsOnBot).toBe(true);
+    const placed = levels.sheets.find((s) => s.id === 'cards.winRateWhenPlaced')!;
+    const row = (name: string) => placed.rows.find((x) => x.row === name)!;
+    // Ace: −30 points when played straight, exactly nothing when always thrown.
+    expect(row('Ace').byLevel.map((b) => b.verdict)).toEqual(['below', 'within']);
+    expect(row('Ace').byLevel[1]!.rate).toBe(0);
+    expect(row('Ace').dependsOnBot).toBe(true);
+    expect(row('Brute').byLevel.map((b) => b.verdict)).toEqual(['above', 'above']);
+    expect(row('Brute').dependsOnBot).toBe(false);
+    expect(row('Chump').byLevel.every((b) => b.rate === 0 && b.verdict === 'within')).toBe(true);
+    expect(placed.ceiling.rows).toBe(5);
+    // The terminal lists the marked rows, compare.md every row, both with the agreement sentence.
+    const sentence = /Rank agreement with honest \(Spearman, 95% interval\): thrower .*; honest on another seed .* \(the ceiling\)\. \d of 5 rows change verdict with the level/;
+    expect(r.out).toMatch(sentence);
+    expect(r.out).toMatch(/seat 0 win rate +-\d\.\d+ pts \[[^\]]+\] below +\+\d\.\d+ pts \[[^\]]+\] above +\*/);
+    expect(r.out).toMatch(/\nAce +-\d\d\.\d+ pts \[[^\]]+\] below +\+0\.000 pts \[\+0\.000, \+0\.000\] within +\*/);
+    expect(r.out).not.toMatch(/\nChump +\+0/);
+    const md = readFileSync(join(out, 'compare.md'), 'utf8');
+    expect(md).toMatch(/## Ratings under skill levels/);
+    expect(md).toMatch(/Every row is a paired difference B − A/);
+    expect(md).toMatch(sentence);
+    for (const name of ['Ace', 'Brute', 'Chump', 'Dud', 'Eel']) expect(md).toContain(`| ${name} |`);
+  }, 120_000);
+
+  it('refuses bad levels, and variants that differ only in their seats, with one line before playing', async () => {
+    const unknown = await cli('compare', scenario(`${SQUIRMISH}compareLevels: [skilled, grandmaster]\n`, 'c-unknown.yaml'), '--variant', 'base', '--variant', 'rules.victoryTarget=2', '--workers', '0');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err.trim().split('\n')).toHaveLength(1);
+    expect(unknown.err).toMatch(/c-unknown\.yaml:\d+: compareLevels\[1\]: expected one of random, novice, skilled, expert for squirmish; found "grandmaster"/);
+    const twice = await cli('compare', scenario(`${SQUIRMISH}compareLevels: [expert, expert]\n`, 'c-twice.yaml'), '--variant', 'base', '--variant', 'rules.victoryTarget=2', '--workers', '0');
+    expect(twice.code).toBe(2);
+    expect(twice.err.trim().split('\n')).toHaveLength(1);
+    expect(twice.err).toMatch(/c-twice\.yaml:\d+: compareLevels\[1\]: "expert" is listed twice/);
+    const out = join(tempDir(), 'c-seats');
+    const seats = await cli('compare', scenario(`${SQUIRMISH}compareLevels: [skilled, expert]\n`, 'c-seats.yaml'), '--variant', 'base', '--variant', 'seats[0].epsilon=0.5', '--workers', '0', '--out', out);
+    expect(seats.code).toBe(2);
+    expect(seats.err.trim().split('\n')).toHaveLength(1);
+    expect(seats.err).toMatch(/c-seats\.yaml: compareLevels: base and seats\[0\]\.epsilon=0\.5 differ only in their seats, which every level replaces/);
+    // Nothing was played or written.
+    expect(seats.err).not.toMatch(/paired games/);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
 });

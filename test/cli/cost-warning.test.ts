@@ -104,6 +104,13 @@ describe('the cost warning in compare, tournaments and sweeps', () => {
     expect(line).toMatch(/^warning: (no game has|[\d,]+ games?) finished in \d+ s; at that rate the 5,000 games take (at least|about) /);
   }, 90_000);
 
+  it('compare under compareLevels warns for the whole study, the level runs too', async () => {
+    // Its own comparison, skilled, expert (the scenario's seats do not rotate: not reused) and the ceiling.
+    const { dir, file } = slow('compareLevels: [skilled, expert]\n');
+    const line = await warned(['compare', file, '--variant', 'base', '--variant', 'rules.fov=120', '--games', '1000', '--workers', '1', '--out', join(dir, 'c')]);
+    expect(line).toMatch(/^warning: (no game has|[\d,]+ games?) finished in \d+ s; at that rate the 4,000 games take (at least|about) /);
+  }, 90_000);
+
   it('a tournament warns from its first games, over all its pairings', async () => {
     const { dir, file } = slow('entrants:\n  - level: skilled\n  - level: expert\n  - level: novice\n');
     const line = await warned(['tournament', file, '--games', '2000', '--workers', '1', '--out', join(dir, 't')]);

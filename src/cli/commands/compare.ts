@@ -4,7 +4,9 @@
  * interval, and how many times fewer games pairing needed than two independent samples.
  * `base` names the scenario's rules without a variant; `PATH=VALUE` the base with one field or
  * stat changed (`cards.Mudgrub.hp=7`). Writes compare.json, compare.md and a chart of the
- * differences (charts/compare-differences).
+ * differences (charts/compare-differences). A scenario with `compareLevels` also gets every
+ * difference under each level (every seat at the level) beside the ceiling (the first level on
+ * another seed): src/cli/level-runs.ts, src/analysis/difference-sheets.ts.
  */
 import { watchCost } from '../cost-warning.js';
 import type { Command } from 'commander';
@@ -16,12 +18,17 @@ import { writeJson, writeAtomic } from '../../runner/results.js';
 import { gameOf, registry } from '../../registry.js';
 import { textTable, markdownTable } from '../../report/format.js';
 import { compareChart } from '../../report/charts/compare.js';
-import { changedSubjects, pairedChanges, whatChanged } from '../../analysis/what-changed.js';
+import { changedSubjects, pairedChanges, whatChanged, type RowChange } from '../../analysis/what-changed.js';
+import { differenceSheets, DIFFERENCE_VERDICT } from '../../analysis/difference-sheets.js';
+import { compareUnderLevels, samePlay } from '../level-runs.js';
+import { levelsText, levelsMarkdown } from '../../report/levels-report.js';
+import type { BalanceSheet, LevelRatings } from '../../sim/stats/summary.js';
+import type { AnyGameModule } from '../../sim/types.js';
 import { whatChangedLines } from '../../report/what-changed-report.js';
 import { saveCharts } from '../../report/chart-files.js';
 import { CliError, type CliIO } from '../io.js';
 import { parse as parseYaml } from 'yaml';
-import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
+import { buildPlan, levelPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { Progress } from '../progress.js';
@@ -82,6 +89,35 @@ export function assignmentPlan(file: string, assignment: string, options: PlanCh
   }
 }
 
+/** One paired comparison: the headline rows, every table row's change, and both as rated rows for levels. */
+interface Comparison {
+  rows: PairedRow[];
+  changes: RowChange[];
+  sheets: BalanceSheet[];
+}
+
+function comparison(game: AnyGameModule, a: Plan, paired: Awaited<ReturnType<typeof runPaired>>): Comparison {
+  const rows = pairedRows(pairedQuantities(game, a), paired.acc);
+  const changes = pairedChanges(paired.pairs, paired.rowSums, paired.acc.games);
+  return { rows, changes, sheets: differenceSheets(rows, paired.acc, changes) };
+}
+
+/**
+ * How many paired runs the scenario's compareLevels add (each level not already the comparison
+ * itself, and the ceiling). Refuses variants that differ only in their seats: every level
+ * replaces the seats, so under a level both would play the same games.
+ */
+function levelRunCount(file: string, a: Plan, b: Plan, nameA: string, nameB: string): number {
+  let runs = 1;
+  for (const level of a.compareLevels!) {
+    const [la, lb] = [levelPlan(a, level), levelPlan(b, level)];
+    if (a.scenarioHash !== b.scenarioHash && la.scenarioHash === lb.scenarioHash)
+      throw new CliError(`${file}: compareLevels: ${nameA} and ${nameB} differ only in their seats, which every level replaces (all seats play the level), so under ${level.level} they would play the same games; compare rule or stat variants under levels, or leave compareLevels out`);
+    if (!(samePlay(a, la) && samePlay(b, lb))) runs++;
+  }
+  return runs;
+}
+
 export function registerCompare(program: Command, io: CliIO): void {
   const command = program
     .command('compare')
@@ -93,7 +129,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       (v: string, all: string[] = []) => [...all, v],
     );
   addPlayOptions(command, ['games', 'seed', 'workers', 'out'], { games: 'games per variant (overrides the scenario)', out: 'where to write compare.json and compare.md (default results/<name>-<A>-vs-<B>)' })
-    .option('--all', "also show the game's own counters")
+    .option('--all', "also show the game's own counters, and with compareLevels every row under the levels (not only the marked ones)")
     .option('--quiet', 'no progress on stderr')
     .action(async (file: string, options: CompareOptions) => {
       if (options.variant.length !== 2) throw new CliError(`compare: give exactly two --variant options (a variant name or "base"), found ${options.variant.length}`);
@@ -105,35 +141,64 @@ export function registerCompare(program: Command, io: CliIO): void {
       const a = planOf(nameA);
       const b = planOf(nameB);
       const game = gameOf(a.game);
+      // Checked before anything is played: how many paired runs the levels add.
+      const levelRuns = a.compareLevels ? levelRunCount(file, a, b, nameA, nameB) : 0;
       const slow = searchWarning([a, b], a.games, 'variants', 'Lower --games or the iterations.');
       if (slow) io.err(slow);
-      const progress = new Progress(io, a.games, !options.quiet);
+      let progress = new Progress(io, a.games, !options.quiet);
       if (!options.quiet) io.err(`${a.name}: ${a.games.toLocaleString('en-US')} paired games of ${game.title}, ${nameA} vs ${nameB}, seed ${a.seed}\n`);
       const t0 = Date.now();
-      // Slow scenarios warn from their first pairs, as `run` does.
-      const cost = watchCost(a.games, workers, (line) => !options.quiet && progress.note(line));
-      let paired;
+      // Slow scenarios warn from their first pairs, as `run` does, for the whole study (the level runs too).
+      const cost = watchCost(a.games * (1 + levelRuns), workers, (line) => !options.quiet && progress.note(line));
+      const play = async (x: Plan, y: Plan) => {
+        try {
+          return comparison(game, x, await runPaired(x, y, { workers, finished: cost.finished, onProgress: (d) => (progress.update(d), cost.check()) }));
+        } finally {
+          progress.finish();
+        }
+      };
+      let own: Comparison;
+      let levels: LevelRatings | undefined;
       try {
-        paired = await runPaired(a, b, { workers, finished: cost.finished, onProgress: (d) => (progress.update(d), cost.check()) });
+        own = await play(a, b);
+        // The same comparison with every seat at each of the scenario's compareLevels (docs/skill-ladder.md).
+        levels = a.compareLevels
+          ? await compareUnderLevels(
+              a,
+              a.compareLevels,
+              async (runA, what, level) => {
+                const runB = levelPlan(b, level, runA.seed);
+                if (samePlay(a, runA) && samePlay(b, runB)) {
+                  if (!options.quiet) io.err(`${what}: the comparison's own ${a.games.toLocaleString('en-US')} paired games (the same seats and seed)\n`);
+                  return { sheets: own.sheets, reused: true };
+                }
+                if (!options.quiet) io.err(`${what}: ${runA.games.toLocaleString('en-US')} paired games, ${nameA} vs ${nameB}, every seat ${runA.labels[0]}, seats rotating, seed ${JSON.stringify(runA.seed)}\n`);
+                progress = new Progress(io, runA.games, !options.quiet);
+                return { sheets: (await play(runA, runB)).sheets, reused: false };
+              },
+              DIFFERENCE_VERDICT,
+            )
+          : undefined;
       } finally {
         cost.stop();
       }
-      const { acc, pairs, rowSums } = paired;
-      progress.finish();
-      const rows = pairedRows(pairedQuantities(game, a), acc);
-      const changes = whatChanged(pairedChanges(pairs, rowSums, acc.games), changedSubjects(game, a.rules, b.rules, a.players));
+      if (levels && !options.quiet) io.err(`compareLevels: ${levelRuns} level runs played; ${((Date.now() - t0) / 1000).toFixed(2)} s in all\n`);
+      const { rows } = own;
+      const changes = whatChanged(own.changes, changedSubjects(game, a.rules, b.rules, a.players));
       const headline = rows.filter((r, i) => options.all || i < a.players + 5);
       const title = `${a.name}: ${nameA} (A) vs ${nameB} (B), ${a.games.toLocaleString('en-US')} paired games, seed ${a.seed}`;
       const note =
         'Both variants play every game from the same seed; intervals come from the per-game differences. ' +
         '"games saved": how many times more games two independent samples would need for the same interval width.';
       const changedText = whatChangedLines(changes, textTable, (t) => `${t}:`).join('\n\n');
-      io.out(`${title}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}\n`);
+      // The terminal lists the rows whose verdict changes with the level (--all: every row); compare.md lists every row.
+      const levelsBlock = levels ? `${levelsText(levels, textTable, options.all ?? false, '--all shows every row; compare.md has them all').join('\n')}\n` : '';
+      io.out(`${title}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}\n${levelsBlock}`);
       const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       makeOutDir(out);
-      writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows, whatChanged: changes });
+      writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows, whatChanged: changes, ...(levels ? { levels } : {}) });
       const changedMd = whatChangedLines(changes, markdownTable, (t) => `## ${t}`).join('\n\n');
-      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${changedMd ? `${changedMd}\n\n## Headline figures\n\n` : ''}${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n`);
+      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${changedMd ? `${changedMd}\n\n## Headline figures\n\n` : ''}${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}`);
       // The chart shows the headline metrics (with --all, the game's counters too).
       await saveCharts(join(out, 'charts'), [{ id: 'compare-differences', spec: compareChart(`${a.name}: ${nameB} against ${nameA}`, nameA, nameB, headline) }]);
       if (!options.quiet) io.err(`wrote ${out}/compare.json, compare.md and charts/compare-differences (.vl.json, .svg, .png)\n`);

@@ -195,7 +195,16 @@ export interface BalanceSheet {
   fdr: number;
   /** Rows ranked by the shrunk estimate, highest first. */
   rows: SheetRow[];
+  /** How `rate` and intervals read when they are not rates (absent): see SheetUnit. */
+  unit?: SheetUnit;
 }
+
+/**
+ * What a sheet's numbers are when they are not rates: `points`, differences of two rates (B − A
+ * in `squabble compare`, shown in signed percentage points); `relative`, relative changes of
+ * means (B / A − 1 of game length or a counter per game, shown as a signed percentage).
+ */
+export type SheetUnit = 'points' | 'relative';
 
 /** Spearman's rank agreement of two ratings of the same rows, with its 95% interval (src/analysis/rank-agreement.ts). */
 export interface RankAgreement {
@@ -226,6 +235,8 @@ export interface LevelSheet {
   table: string;
   rate: string;
   description: string;
+  /** The sheet's unit when its numbers are not rates (compare's differences). */
+  unit?: SheetUnit;
   /** Rows measured under every level and in the ceiling run, in the first level's rank order. */
   rows: LevelRow[];
   /** Each later level's rank agreement with the first (by the raw rates of `rows`). */
