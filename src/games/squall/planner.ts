@@ -29,7 +29,7 @@
  */
 import { ObstacleSet, PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, pointNearSeg, rayEntryDiscAt, type Discs, norm } from './geometry.js';
 import { MAX_CHARS } from './params.js';
-import type { World } from './world.js';
+import type { PlannerWorld } from './world-types.js';
 
 /** Waypoints are pushed this far beyond the circumscribing polygon, so edges along it are clear. */
 const NODE_EPS = 1e-6;
@@ -50,7 +50,7 @@ export class StaticGraph {
   readonly adjStart: Int32Array;
   readonly adj: Int32Array;
 
-  constructor(world: World, readonly radius: number) {
+  constructor(world: PlannerWorld, readonly radius: number) {
     const obs = world.obstacles;
     const xs: number[] = [];
     const ys: number[] = [];
@@ -202,7 +202,7 @@ export class Planner {
   /** Number of Dijkstra runs (for tests and benchmarks). */
   fields = 0;
 
-  constructor(world: World) {
+  constructor(world: PlannerWorld) {
     this.obs = world.obstacles;
     this.width = world.width;
     this.height = world.height;
