@@ -32,7 +32,9 @@ import type { Rng } from '../../sim/rng.js';
 import { SquishState, PHASE_DIRECTION, TRACE_CAP } from './state.js';
 import { DX, DY, dirOf, reverseDir } from './actions.js';
 import { type SquishRules, actionCapacityOf } from './params.js';
-import { copyBoard, rollBlock, popcount, performMove } from './rules.js';
+import { copyBoard } from './positions.js';
+import { rollBlock } from './blocks.js';
+import { popcount, performMove } from './markers.js';
 
 /** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
 class BestPicker {
