@@ -30,7 +30,8 @@ import { squallPolicies } from './policies.js';
 import { squallLevels } from './levels.js';
 import { squallStats, preparedRoster } from './stats.js';
 import { ACTION_COUNT, SPOTS, spotEdge } from './actions.js';
-import { ObstacleSet, baseOnBoard, type ObstacleShape } from './geometry.js';
+import { baseOnBoard } from './geometry.js';
+import { ObstacleSet, type ObstacleShape } from './obstacles.js';
 import { squallStanding } from './standing.js';
 
 export const squall: GameModule<SquallState, SquallRules> = {

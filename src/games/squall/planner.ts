@@ -27,7 +27,8 @@
  * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
  * arrays grow only when a bigger terrain graph is first built.
  */
-import { ObstacleSet, PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, pointNearSeg, rayEntryDiscAt, type Discs, norm } from './geometry.js';
+import { PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, pointNearSeg, rayEntryDiscAt, type Discs, norm } from './geometry.js';
+import type { ObstacleSet } from './obstacles.js';
 import { MAX_CHARS } from './params.js';
 import type { PlannerWorld } from './world-types.js';
 

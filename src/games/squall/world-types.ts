@@ -3,7 +3,7 @@
  * terrain. A type of its own so that planner.ts need not import world.ts, which builds the
  * planner (no import cycle, type-only ones included: test/architecture/import-cycles.test.ts).
  */
-import type { ObstacleSet } from './geometry.js';
+import type { ObstacleSet } from './obstacles.js';
 
 export interface PlannerWorld {
   readonly width: number;
