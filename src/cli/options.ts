@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import { LIMITS } from '../sim/scenario/load.js';
+import { LIMITS } from '../sim/scenario/schema.js';
 import { CliError, parseCount, parseSeed } from './io.js';
 import type { RedisTarget } from '../runner/distributed.js';
 

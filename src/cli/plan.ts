@@ -1,5 +1,6 @@
 /** Loading a scenario for a command: scenario mistakes become one-line CLI errors (exit 2). */
-import { loadCells, dataRootsFromEnv, readScenarioData, buildPlan } from '../sim/scenario/load.js';
+import { loadCells, readScenarioData, buildPlan } from '../sim/scenario/load.js';
+import { dataRootsFromEnv } from '../sim/scenario/files.js';
 import { ScenarioError } from '../sim/scenario/errors.js';
 import type { Plan, PlanOverrides } from '../sim/scenario/types.js';
 import { registry } from '../registry.js';

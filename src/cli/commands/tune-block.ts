@@ -5,7 +5,8 @@
  * seeds the search never played. Writes summary.json, summary.md, report.html and charts/.
  */
 import { join } from 'node:path';
-import { buildPlan, readScenarioData, setScenarioPath, isSafeFieldPath } from '../../sim/scenario/load.js';
+import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
+import { isSafeFieldPath } from '../../sim/scenario/field-path.js';
 import { ScenarioError, found } from '../../sim/scenario/errors.js';
 import { parseCondition, checkAssertionPath, type Assertion, type Condition } from '../../sim/scenario/expect.js';
 import { TUNE_LIMITS, type TuneBlock } from '../../sim/scenario/tune-block.js';

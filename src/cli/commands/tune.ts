@@ -4,7 +4,8 @@
  * towards several targets at once (tune-block.ts).
  */
 import type { Command } from 'commander';
-import { buildPlan, readScenarioData, setScenarioPath, isSafeFieldPath } from '../../sim/scenario/load.js';
+import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
+import { isSafeFieldPath } from '../../sim/scenario/field-path.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';

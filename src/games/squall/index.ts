@@ -22,7 +22,10 @@ import {
   EDGES,
 } from './params.js';
 import { SquallState } from './state.js';
-import { reset, legalActions, apply, copy, checkInvariants, spotCentre } from './rules.js';
+import { apply, copy } from './rules.js';
+import { reset, spotCentre } from './setup.js';
+import { legalActions } from './legal.js';
+import { checkInvariants } from './invariants.js';
 import { render, describeAction } from './render.js';
 import { scene } from './scene.js';
 import { squallMetrics } from './metrics.js';
@@ -30,7 +33,8 @@ import { squallPolicies } from './policies.js';
 import { squallLevels } from './levels.js';
 import { squallStats, preparedRoster } from './stats.js';
 import { ACTION_COUNT, SPOTS, spotEdge } from './actions.js';
-import { ObstacleSet, baseOnBoard, type ObstacleShape } from './geometry.js';
+import { baseOnBoard } from './geometry.js';
+import { ObstacleSet, type ObstacleShape } from './obstacles.js';
 import { squallStanding } from './standing.js';
 
 export const squall: GameModule<SquallState, SquallRules> = {
@@ -142,7 +146,7 @@ function toShape(o: ReturnType<typeof terrainOf>['obstacles'][number]): Obstacle
 /**
  * The board and terrain checks of a setup: no obstacle lies wholly off the board, every base fits
  * on it, and every character is sure of a set-up spot — one the game offers (the same spots as
- * rules.ts), on its seat's edges, clear of the terrain, and not coverable by the bases set up
+ * setup.ts), on its seat's edges, clear of the terrain, and not coverable by the bases set up
  * before it wherever they chose to stand. (The last is a safe bound: each earlier character is
  * assumed to take the spot that blocks most of this one's, so a scenario is refused only if
  * the game could get stuck, or nearly so.)

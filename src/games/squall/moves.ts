@@ -4,7 +4,8 @@
  * when the allowance runs out; away and compass candidates are straight moves that stop at the
  * first obstacle, base or board edge; hold stays. Nothing here allocates.
  */
-import { BTB_TOLERANCE, PAIR, PT, TOUCH_EPS, isBtb, rimDistance, inSightReg, isCoveredReg, norm } from './geometry.js';
+import { BTB_TOLERANCE, PT, TOUCH_EPS, isBtb, rimDistance, norm } from './geometry.js';
+import { PAIR, inSightReg, isCoveredReg } from './sight.js';
 import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
 import { COMPASS, COMPASS_DISTANCES, HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, candidateEnemy } from './actions.js';
 import { COMPASS_X, COMPASS_Y, RING_SLIDES } from './world.js';
@@ -199,7 +200,7 @@ export function btb(s: SquallState, a: number, b: number): boolean {
   return isBtb(s.x[a]!, s.y[a]!, s.r[a]!, s.x[b]!, s.y[b]!, s.r[b]!);
 }
 
-/** Could shooter c at (cx, cy) see target t if t stood at (tx, ty) (the sight rule, geometry.ts inSight)? */
+/** Could shooter c at (cx, cy) see target t if t stood at (tx, ty) (the sight rule, sight.ts inSight)? */
 export function sightAt(s: SquallState, c: number, cx: number, cy: number, t: number, tx: number, ty: number): boolean {
   // The bases go through geometry's PAIR register: passed as arguments, V8 would box them.
   PAIR[0] = cx;

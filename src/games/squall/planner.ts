@@ -27,9 +27,10 @@
  * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
  * arrays grow only when a bigger terrain graph is first built.
  */
-import { ObstacleSet, PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, pointNearSeg, rayEntryDiscAt, type Discs, norm } from './geometry.js';
+import { PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, pointNearSeg, rayEntryDiscAt, type Discs, norm } from './geometry.js';
+import type { ObstacleSet } from './obstacles.js';
 import { MAX_CHARS } from './params.js';
-import type { World } from './world.js';
+import type { PlannerWorld } from './world-types.js';
 
 /** Waypoints are pushed this far beyond the circumscribing polygon, so edges along it are clear. */
 const NODE_EPS = 1e-6;
@@ -50,7 +51,7 @@ export class StaticGraph {
   readonly adjStart: Int32Array;
   readonly adj: Int32Array;
 
-  constructor(world: World, readonly radius: number) {
+  constructor(world: PlannerWorld, readonly radius: number) {
     const obs = world.obstacles;
     const xs: number[] = [];
     const ys: number[] = [];
@@ -202,7 +203,7 @@ export class Planner {
   /** Number of Dijkstra runs (for tests and benchmarks). */
   fields = 0;
 
-  constructor(world: World) {
+  constructor(world: PlannerWorld) {
     this.obs = world.obstacles;
     this.width = world.width;
     this.height = world.height;

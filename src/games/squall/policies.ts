@@ -88,7 +88,7 @@ import {
   E_IGNORE_COVER,
 } from './world.js';
 import { resolveMove, ringPoint, nearestEnemy, coveredFrom, canSeeFrom, sightAt, coverAt, btb, validShot } from './moves.js';
-import { spotPosition } from './rules.js';
+import { spotPosition } from './setup.js';
 
 /** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
 class BestPicker {

@@ -55,7 +55,7 @@ import {
 import { MAX_BONUSES, EFFECTS, EFFECT_NAMES, TIMINGS } from './params.js';
 import { OUT_WORDS, OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
 import { resolveMove, coveredFrom, canSeeFrom } from './moves.js';
-import { spotPosition } from './rules.js';
+import { spotPosition } from './setup.js';
 
 const f2 = (v: number): string => v.toFixed(2);
 /** A facing as a compass bearing: 0 = north, 90 = east. */

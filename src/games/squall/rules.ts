@@ -10,36 +10,30 @@
  * characters in turn plays MOVE, MELEE, RANGE and HALF-MOVE. Each phase is a decision; bonuses
  * are offered at the decision points their timing names. The game ends as soon as at most one
  * seat has a character standing.
+ *
+ * This file: `apply`, the phase machine it drives (move, melee and its dice, defence, range,
+ * half-move, the end of an activation, a seat turn and the game) and bonuses, and `copy`. By job
+ * elsewhere: setup.ts (reset, set-up spots, initiative), legal.ts (legal actions), invariants.ts.
  */
 import { copyState } from '../../sim/copy-state.js';
 import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
-import { OVERLAP_EPS, attackFromBehind, baseEdgeGap, baseOnBoard, norm } from './geometry.js';
+import { attackFromBehind } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_WORDS } from './planner.js';
 import {
-  MOVE,
   PLACE,
   FIRST,
-  MELEE,
   NO_MELEE,
   SHOOT,
   NO_SHOT,
   BONUS,
   CONTINUE,
   SURRENDER,
-  PER_ENEMY,
-  COMPASS,
-  SPOTS,
-  SPOTS_ALONG,
-  HOLD_CANDIDATE,
   isMove,
   moveCandidate,
   moveFacing,
   meleeTarget,
   meleeExtraDie,
-  spotEdge,
-  spotAlong,
-  spotDepth,
 } from './actions.js';
 import { MAX_BONUSES } from './params.js';
 import {
@@ -58,8 +52,6 @@ import {
   PH_HALF_MOVE,
   PH_EXTRA_MOVE,
   PH_OVER,
-  EV_PLACE,
-  EV_INITIATIVE,
   EV_FIRST,
   EV_MOVE,
   EV_ATTACK,
@@ -74,15 +66,11 @@ import {
   packDice,
 } from './state.js';
 import {
-  T_MOVE,
-  T_MELEE,
   T_MELEE_ROLL,
   T_AFTER_MELEE,
   T_DEFEND,
-  T_RANGE,
   T_RANGE_ROLL,
   T_AFTER_RANGE,
-  T_HALF_MOVE,
   E_EXTRA_DAMAGE,
   E_EXTRA_ATTACK_DIE,
   E_HEAL,
@@ -95,327 +83,17 @@ import {
   E_IGNORE_COVER,
 } from './world.js';
 import {
-  candidateOffered,
   resolveMove,
   faceAfterMove,
-  faceTowards,
   inBtbWithEnemy,
-  btb,
-  validShot,
   canSeeFrom,
   coveredFrom,
-  positionFree,
   nearestEnemy,
 } from './moves.js';
+import { d6, clearAttack, place } from './setup.js';
+import { hasUsableBonus, anyShotTarget } from './legal.js';
 
-const d6 = (rng: Rng): number => 1 + rng.int(6);
 const moveOut = new Float64Array(OUT_WORDS);
-const spotXY = new Float64Array(2);
-
-// ---------------------------------------------------------------------------------------------
-// Reset and set-up
-
-export function reset(s: SquallState, rng: Rng): void {
-  const w = s.world;
-  if (w.pairCount > 0) {
-    // The contract gives reset no game index, so the pair is drawn (uniformly) from the game's
-    // own stream: every ordered pair, hence both seatings, is equally likely.
-    const p = rng.int(w.pairCount);
-    s.pair = p;
-    s.kind[0] = w.pairs[2 * p]!;
-    s.kind[1] = w.pairs[2 * p + 1]!;
-  }
-  for (let c = 0; c < s.count; c++) {
-    const k = s.kind[c]!;
-    s.r[c] = w.rRadius[k]!;
-    s.hp[c] = w.rHp[k]!;
-    s.special[c] = w.rSpecial[k]!;
-    s.alive[c] = 0;
-    s.defenceSpent[c] = 0;
-    s.x[c] = 0;
-    s.y[c] = 0;
-    s.fx[c] = 0;
-    s.fy[c] = 1;
-    s.mMeleeDamage[c] = 0;
-    s.mRangeDamage[c] = 0;
-    s.mMeleeAttacks[c] = 0;
-    s.mMeleeHits[c] = 0;
-    s.mExtraDie[c] = 0;
-    s.mBehind[c] = 0;
-    s.mShots[c] = 0;
-    s.mShotHits[c] = 0;
-    s.mCoveredShots[c] = 0;
-    s.mBonusTried[c] = 0;
-    s.mBonusWon[c] = 0;
-    s.mDamageTaken[c] = 0;
-    s.mHealed[c] = 0;
-    s.mDistance[c] = 0;
-  }
-  for (let p = 0; p < s.players; p++) {
-    s.seatLiving[p] = s.teamSize[p]!;
-    s.surrendered[p] = 0;
-    s.initiative[p] = 0;
-  }
-  s.seatsAlive = s.players;
-  s.surrenders = 0;
-  s.outOfSightShots = 0;
-  s.logLen = 0;
-  dealSetup(s, rng);
-  s.phase = PH_PLACE;
-  s.placed = 0;
-  s.active = s.placeOrder[0]!;
-  s.allowance = 0;
-  s.tried = 0;
-  s.activationTried = 0;
-  s.resume = 0;
-  clearAttack(s);
-  s.toMove = s.seatOf[s.active]!;
-  s.turns = 0;
-  s.rounds = 0;
-  s.firstSeat = 0;
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
-}
-
-/**
- * Who sets up along which edges, and in what order. fixed: seat p takes the scenario's edge
- * list p and the characters set up in character order (seat 0's team first). random: the edge
- * lists are dealt to the seats in a random order, and set-up starts with a random seat's team,
- * then round the table. Initiative is rolled in every game either way.
- */
-function dealSetup(s: SquallState, rng: Rng): void {
-  const n = s.players;
-  const seats = s.scratchSeats;
-  for (let p = 0; p < n; p++) seats[p] = p;
-  let firstPlacer = 0;
-  if (s.rules.setup === 'random') {
-    rng.shuffle(seats, 0, n);
-    firstPlacer = rng.int(n);
-  }
-  for (let p = 0; p < n; p++) s.seatEdgeMask[p] = s.layoutEdgeMask[seats[p]!]!;
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    const p = (firstPlacer + i) % n;
-    for (let c = s.teamStart[p]!, end = c + s.teamSize[p]!; c < end; c++) s.placeOrder[k++] = c;
-  }
-}
-
-function clearAttack(s: SquallState): void {
-  s.target = -1;
-  s.extraDie = 0;
-  s.pendDamage = 0;
-  s.pendDice = 0;
-  s.ignoreCover = 0;
-  s.nDice = 0;
-  s.defBonusDice = 0;
-  s.riposte = 0;
-  s.shotCovered = 0;
-  s.shotOutOfSight = 0;
-}
-
-/**
- * Set-up spot `spot` for character c: edge (north, east, south, west), SPOTS_ALONG positions
- * along it running clockwise round the board, at depth 0 (touching the edge) or 1 (the base's
- * nearest point exactly `setupDistance` from the edge). Into out[0], out[1].
- */
-export function spotPosition(s: SquallState, c: number, spot: number, out: Float64Array): void {
-  spotCentre(s.world.width, s.world.height, s.rules.setupDistance, s.r[c]!, spot, out);
-}
-
-/** Centre of set-up spot `spot` for a base of radius r (the scenario check uses it too). */
-export function spotCentre(width: number, height: number, setupDistance: number, r: number, spot: number, out: Float64Array): void {
-  const t = (spotAlong(spot) + 0.5) / SPOTS_ALONG;
-  const depth = spotDepth(spot) === 0 ? r : setupDistance + r;
-  switch (spotEdge(spot)) {
-    case 0: // north, west to east
-      out[0] = t * width;
-      out[1] = height - depth;
-      break;
-    case 1: // east, north to south
-      out[0] = width - depth;
-      out[1] = height - t * height;
-      break;
-    case 2: // south, east to west
-      out[0] = width - t * width;
-      out[1] = depth;
-      break;
-    default: // west, south to north
-      out[0] = depth;
-      out[1] = t * height;
-  }
-}
-
-function spotOffered(s: SquallState, c: number, spot: number): boolean {
-  if ((s.seatEdgeMask[s.seatOf[c]!]! & (1 << spotEdge(spot))) === 0) return false;
-  spotPosition(s, c, spot, spotXY);
-  return positionFree(s, c, spotXY[0]!, spotXY[1]!);
-}
-
-function place(s: SquallState, spot: number, rng: Rng): void {
-  const c = s.active;
-  spotPosition(s, c, spot, spotXY);
-  s.x[c] = spotXY[0]!;
-  s.y[c] = spotXY[1]!;
-  s.alive[c] = 1;
-  faceTowards(s, c, s.world.width / 2, s.world.height / 2);
-  s.event(EV_PLACE, c, s.x[c]!, s.y[c]!, spot);
-  s.placed++;
-  if (s.placed < s.count) {
-    s.active = s.placeOrder[s.placed]!;
-    s.toMove = s.seatOf[s.active]!;
-    return;
-  }
-  rollInitiative(s, rng);
-}
-
-/** Every seat rolls a d6; those tied for the highest roll again until one is highest. */
-function rollInitiative(s: SquallState, rng: Rng): void {
-  let mask = 0;
-  for (let p = 0; p < s.players; p++) mask |= 1 << p;
-  for (;;) {
-    let best = 0;
-    let ties = 0;
-    let winner = -1;
-    for (let p = 0; p < s.players; p++) {
-      if ((mask & (1 << p)) === 0) continue;
-      const roll = d6(rng);
-      s.initiative[p] = roll;
-      s.event(EV_INITIATIVE, p, roll);
-      if (roll > best) {
-        best = roll;
-        ties = 1 << p;
-        winner = p;
-      } else if (roll === best) ties |= 1 << p;
-    }
-    if ((ties & (ties - 1)) === 0) {
-      s.phase = PH_FIRST;
-      s.toMove = winner;
-      return;
-    }
-    mask = ties;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Legal actions
-
-/**
- * Legal actions, in the reference order (README.md, "Decisions"):
- *  - SET-UP: free spots of the seat's edges, in spot order.
- *  - INITIATIVE: FIRST + seat, for every seat.
- *  - MOVE / HALF-MOVE / EXTRA MOVE: with a positive allowance, for each living enemy e in
- *    character order its free BTB ring points then away(e); the 24 compass moves; hold — each
- *    as (face enemy, face travel); then usable bonuses; then surrender (MOVE, if allowed).
- *  - MELEE: for each enemy in BTB, attack with one die, then with the extra defence die (if
- *    both defence dice are available); no attack (optionalMelee); usable bonuses.
- *  - RANGE: each valid target; hold fire; usable bonuses.
- *  - after a roll, before defence, after an attack: CONTINUE, then usable bonuses.
- */
-export function legalActions(s: SquallState, out: Int32Array): number {
-  let n = 0;
-  const a = s.active;
-  switch (s.phase) {
-    case PH_PLACE:
-      for (let spot = 0; spot < SPOTS; spot++) if (spotOffered(s, a, spot)) out[n++] = PLACE + spot;
-      if (n === 0) throw new Error(`no free set-up spot for ${s.name(a)} (seat ${s.seatOf[a]}): the layout leaves no room along its edges`);
-      return n;
-    case PH_FIRST:
-      for (let p = 0; p < s.players; p++) out[n++] = FIRST + p;
-      return n;
-    case PH_MOVE:
-    case PH_HALF_MOVE:
-    case PH_EXTRA_MOVE: {
-      if (s.allowance > 0) {
-        // Candidates in order (actions.ts): each opponent's ring points and away, then compass.
-        const last = s.count * PER_ENEMY;
-        for (let cand = 0; cand < last; cand++) {
-          if (!candidateOffered(s, a, cand)) continue;
-          out[n++] = MOVE + cand * 2;
-          out[n++] = MOVE + cand * 2 + 1;
-        }
-        for (let cand = COMPASS; cand < HOLD_CANDIDATE; cand++) {
-          out[n++] = MOVE + cand * 2;
-          out[n++] = MOVE + cand * 2 + 1;
-        }
-      }
-      out[n++] = MOVE + HOLD_CANDIDATE * 2;
-      out[n++] = MOVE + HOLD_CANDIDATE * 2 + 1;
-      if (s.phase !== PH_EXTRA_MOVE) n = addBonuses(s, a, s.phase === PH_MOVE ? T_MOVE : T_HALF_MOVE, out, n);
-      if (s.phase === PH_MOVE && s.rules.surrender) out[n++] = SURRENDER;
-      return n;
-    }
-    case PH_MELEE:
-      for (let t = 0; t < s.count; t++) {
-        if (s.alive[t] === 0 || !s.enemies(a, t) || !btb(s, a, t)) continue;
-        out[n++] = MELEE + t * 2;
-        if (s.defenceSpent[a] === 0) out[n++] = MELEE + t * 2 + 1;
-      }
-      if (s.rules.optionalMelee) out[n++] = NO_MELEE;
-      return addBonuses(s, a, T_MELEE, out, n);
-    case PH_RANGE:
-      for (let t = 0; t < s.count; t++) if (validShot(s, a, t)) out[n++] = SHOOT + t;
-      out[n++] = NO_SHOT;
-      return addBonuses(s, a, T_RANGE, out, n);
-    case PH_MELEE_ROLL:
-      out[n++] = CONTINUE;
-      return addBonuses(s, a, T_MELEE_ROLL, out, n);
-    case PH_DEFEND:
-      out[n++] = CONTINUE;
-      return addBonuses(s, s.target, T_DEFEND, out, n);
-    case PH_AFTER_MELEE:
-      out[n++] = CONTINUE;
-      return addBonuses(s, a, T_AFTER_MELEE, out, n);
-    case PH_RANGE_ROLL:
-      out[n++] = CONTINUE;
-      return addBonuses(s, a, T_RANGE_ROLL, out, n);
-    case PH_AFTER_RANGE:
-      out[n++] = CONTINUE;
-      return addBonuses(s, a, T_AFTER_RANGE, out, n);
-    default:
-      return 0;
-  }
-}
-
-function addBonuses(s: SquallState, c: number, timing: number, out: Int32Array, n: number): number {
-  const w = s.world;
-  const k0 = s.kind[c]! * MAX_BONUSES;
-  const count = w.bCount[s.kind[c]!]!;
-  for (let k = 0; k < count; k++) if (bonusUsable(s, c, k0 + k, k, timing)) out[n++] = BONUS + k;
-  return n;
-}
-
-/** Can character c try its bonus k (world index j) now? */
-function bonusUsable(s: SquallState, c: number, j: number, k: number, timing: number): boolean {
-  const w = s.world;
-  if (w.bTiming[j] !== timing || (s.tried & (1 << k)) !== 0 || w.bCost[j]! > s.special[c]!) return false;
-  const e = w.bEffect[j]!;
-  if (e === E_HEAL) return s.hp[c]! < s.hpMax(c);
-  // Extra attacks and moves: once per activation each, so even a free one cannot loop.
-  if ((e === E_EXTRA_ATTACK || e === E_EXTRA_MOVE) && (s.activationTried & (1 << k)) !== 0) return false;
-  if (e === E_EXTRA_ATTACK) return timing === T_AFTER_MELEE ? anyMeleeTarget(s, c) : anyShotTarget(s, c);
-  return true;
-}
-
-function hasUsableBonus(s: SquallState, c: number, timing: number): boolean {
-  const w = s.world;
-  const k0 = s.kind[c]! * MAX_BONUSES;
-  const count = w.bCount[s.kind[c]!]!;
-  for (let k = 0; k < count; k++) if (bonusUsable(s, c, k0 + k, k, timing)) return true;
-  return false;
-}
-
-function anyMeleeTarget(s: SquallState, c: number): boolean {
-  return inBtbWithEnemy(s, c);
-}
-
-function anyShotTarget(s: SquallState, c: number): boolean {
-  for (let t = 0; t < s.count; t++) if (validShot(s, c, t)) return true;
-  return false;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Apply
 
 export function apply(s: SquallState, action: number, rng: Rng): void {
   s.logLen = 0;
@@ -862,52 +540,4 @@ function afterBonus(s: SquallState, rng: Rng): void {
 
 export function copy(d: SquallState, s: SquallState): void {
   copyState(d, s);
-}
-
-/**
- * Invariants: bases on the board never overlap each other or terrain and never leave the board;
- * HP stays within 0..start and a character on the board has HP; SPECIAL never goes below 0 or
- * above the start; seat counts agree with the characters; the mover is standing.
- */
-export function checkInvariants(s: SquallState): string | null {
-  const w = s.world;
-  let seatsAlive = 0;
-  for (let p = 0; p < s.players; p++) {
-    let living = 0;
-    for (let c = s.teamStart[p]!; c < s.teamStart[p]! + s.teamSize[p]!; c++) if (s.hp[c]! > 0 && s.surrendered[p] === 0) living++;
-    if (living !== s.seatLiving[p]) return `seat ${p} has ${living} characters standing but seatLiving = ${s.seatLiving[p]}`;
-    if (living > 0) seatsAlive++;
-  }
-  if (seatsAlive !== s.seatsAlive) return `${seatsAlive} seats standing but seatsAlive = ${s.seatsAlive}`;
-  for (let c = 0; c < s.count; c++) {
-    const max = s.hpMax(c);
-    if (s.hp[c]! < 0 || s.hp[c]! > max) return `${s.name(c)} (character ${c}) has HP ${s.hp[c]} outside 0..${max}`;
-    if (s.special[c]! < 0 || s.special[c]! > w.rSpecial[s.kind[c]!]!) return `${s.name(c)} has SPECIAL ${s.special[c]}`;
-    if (s.defenceSpent[c]! > 1) return `${s.name(c)} has spent ${s.defenceSpent[c]} defence dice`;
-    if (s.alive[c] === 0) continue;
-    if (s.hp[c]! <= 0) return `${s.name(c)} is on the board with HP ${s.hp[c]}`;
-    const x = s.x[c]!;
-    const y = s.y[c]!;
-    const r = s.r[c]!;
-    if (!baseOnBoard(x, y, r, w.width, w.height, OVERLAP_EPS)) return `${s.name(c)} at (${x}, ${y}) leaves the board (edge gap ${baseEdgeGap(x, y, r, w.width, w.height)})`;
-    for (let i = 0; i < w.obstacles.count; i++) {
-      const d = w.obstacles.pointDist(i, x, y);
-      if (d < r - OVERLAP_EPS) return `${s.name(c)} at (${x}, ${y}) overlaps obstacle ${i} by ${r - d}`;
-    }
-    for (let e = c + 1; e < s.count; e++) {
-      if (s.alive[e] === 0) continue;
-      const gap = norm(s.x[e]! - x, s.y[e]! - y) - r - s.r[e]!;
-      if (gap < -OVERLAP_EPS) return `${s.name(c)} and ${s.name(e)} overlap by ${-gap}`;
-    }
-    if (Math.abs(norm(s.fx[c]!, s.fy[c]!) - 1) > 1e-9) return `${s.name(c)} has a facing of length ${norm(s.fx[c]!, s.fy[c]!)}`;
-  }
-  if (!s.terminal) {
-    if (s.phase === PH_OVER) return 'phase is over but the game is not';
-    if (s.phase !== PH_PLACE && s.phase !== PH_FIRST) {
-      if (s.alive[s.active] === 0) return `${s.name(s.active)} acts but is not standing`;
-      const mover = s.phase === PH_DEFEND ? s.target : s.active;
-      if (s.seatOf[mover] !== s.toMove) return `seat ${s.toMove} is to move but ${s.name(mover)} decides`;
-    }
-  } else if (!s.capped && s.seatsAlive > 1) return 'game ended with more than one seat standing';
-  return null;
 }

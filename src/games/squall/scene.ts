@@ -6,7 +6,7 @@
  * was covered, plus the step's log lines with their dice.
  */
 import { SquallState, LOG_WORDS, EV_MOVE, EV_ATTACK, EV_SHOT } from './state.js';
-import { OBS_CIRCLE } from './geometry.js';
+import { OBS_CIRCLE } from './obstacles.js';
 import { eventText } from './render.js';
 
 export interface SquallScene {

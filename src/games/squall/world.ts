@@ -4,7 +4,7 @@
  * roster's stats and bonuses in typed arrays, the field-of-view constants, the matchup pairs,
  * and the path planner's per-radius terrain graphs (built lazily, once) and scratch space.
  */
-import { ObstacleSet, type ObstacleShape } from './geometry.js';
+import { ObstacleSet, type ObstacleShape } from './obstacles.js';
 import {
   type SquallRules,
   type Roster,

@@ -6,11 +6,28 @@
  * may use the rng (chance stays inside `apply`) but must not ask for a decision.
  */
 import type { Rng } from '../../sim/rng.js';
-import type { SquirmishState } from './state.js';
+
+/**
+ * What a named effect may read and change of a SquirmishState (which satisfies it; jobs.ts passes
+ * the state itself). Declared here rather than imported from state.ts because the card compiler
+ * (cards.ts) needs this file's names and state.ts needs the compiled card table: importing the
+ * state would close a cycle (test/architecture/import-cycles.test.ts). A new named effect that
+ * needs more of the state adds the member here.
+ */
+export interface NamedEffectState {
+  readonly players: number;
+  readonly owner: Int8Array;
+  readonly victoryLen: Int16Array;
+  readonly gridList: Int16Array;
+  readonly gridCount: number;
+  recycleDiscard(rng: Rng): void;
+  unprize(p: number): void;
+  healCard(i: number, n: number, source: number): number;
+}
 
 export interface NamedEffect {
   readonly description: string;
-  run(s: SquirmishState, source: number, seat: number, rng: Rng): void;
+  run(s: NamedEffectState, source: number, seat: number, rng: Rng): void;
 }
 
 export const NAMED_EFFECTS: Readonly<Record<string, NamedEffect>> = {

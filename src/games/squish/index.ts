@@ -11,7 +11,9 @@
 import type { GameModule } from '../../sim/types.js';
 import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, setupOf, prepareBoard, layoutOf, BOARD_FIELDS, MAX_PLAYERS } from './params.js';
 import { SquishState } from './state.js';
-import { reset, legalActions, apply, copy, checkInvariants } from './rules.js';
+import { reset, apply, copy } from './rules.js';
+import { legalActions } from './markers.js';
+import { checkInvariants } from './invariants.js';
 import { render, describeAction } from './render.js';
 import { scene } from './scene.js';
 import { squishMetrics } from './metrics.js';

@@ -7,7 +7,7 @@
  */
 import type { StandingSpec } from '../../sim/types.js';
 import type { SquishState } from './state.js';
-import { popcount } from './rules.js';
+import { popcount } from './markers.js';
 
 export const squishStanding: StandingSpec<SquishState> = {
   description: 'simple game: share of the markers on the board; advanced: share of the shards held (last marker standing: (1 + shards) / (blocks + 1) while on the board)',

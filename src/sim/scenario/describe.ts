@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Registry } from './types.js';
-import { baseScenarioSchema } from './load.js';
+import { baseScenarioSchema } from './schema.js';
 
 export interface FieldDoc {
   name: string;

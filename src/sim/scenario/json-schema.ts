@@ -5,7 +5,7 @@
  * to the game named in `game`.
  */
 import { z } from 'zod';
-import { baseScenarioSchema } from './load.js';
+import { baseScenarioSchema } from './schema.js';
 import type { Registry } from './types.js';
 import { epsilonValue } from '../strength.js';
 

@@ -1,7 +1,6 @@
 /** Squall geometry: hand-computed cases, tangencies and corners included. */
 import { describe, it, expect } from 'vitest';
 import {
-  ObstacleSet,
   circleCircleGap,
   circlesOverlap,
   isBtb,
@@ -22,10 +21,6 @@ import {
   baseEdgeGap,
   inFieldOfView,
   attackFromBehind,
-  isCovered,
-  segmentCovered,
-  baseCovered,
-  inSight,
   rayEntryDisc,
   rayEntryConvex,
   rayBoardLimit,
@@ -36,8 +31,9 @@ import {
   rayEntryDiscAt,
   SEG,
   RAY,
-  type ObstacleShape,
 } from '../../../src/games/squall/geometry.js';
+import { ObstacleSet, type ObstacleShape } from '../../../src/games/squall/obstacles.js';
+import { isCovered, segmentCovered, baseCovered, inSight } from '../../../src/games/squall/sight.js';
 import { Rng } from '../../../src/sim/rng.js';
 
 const poly = (pts: [number, number][]) => ({ xs: Float64Array.from(pts, (p) => p[0]), ys: Float64Array.from(pts, (p) => p[1]), k: pts.length });

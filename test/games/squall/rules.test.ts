@@ -34,7 +34,8 @@ import {
   PH_EXTRA_MOVE,
   type SquallState,
 } from '../../../src/games/squall/state.js';
-import { enterRange, spotPosition } from '../../../src/games/squall/rules.js';
+import { enterRange } from '../../../src/games/squall/rules.js';
+import { spotPosition } from '../../../src/games/squall/setup.js';
 import { candidateOffered, ringPoint, positionFree } from '../../../src/games/squall/moves.js';
 import { baseEdgeGap, isBtb } from '../../../src/games/squall/geometry.js';
 import { NO_WINNER } from '../../../src/sim/types.js';

@@ -8,7 +8,7 @@
 import { describe, it, expect } from 'vitest';
 import { squish } from '../../../src/games/squish/index.js';
 import { PHASE_MOVE } from '../../../src/games/squish/state.js';
-import { moveTo } from '../../../src/games/squish/rules.js';
+import { moveTo } from '../../../src/games/squish/markers.js';
 import { squishRulesSchema, checkLayout } from '../../../src/games/squish/params.js';
 import { NO_WINNER } from '../../../src/sim/types.js';
 import { board, dice, markerAt, Scripted, type BoardSpec } from './position.js';

@@ -1,7 +1,7 @@
 /** Squish! metrics: what one finished game adds to the run's counters. */
 import { describe, it, expect } from 'vitest';
 import { squish } from '../../../src/games/squish/index.js';
-import { moveTo } from '../../../src/games/squish/rules.js';
+import { moveTo } from '../../../src/games/squish/markers.js';
 import { board, dice, roll, Scripted } from './position.js';
 import type { SquishState } from '../../../src/games/squish/state.js';
 import { Rng } from '../../../src/sim/rng.js';

@@ -8,7 +8,7 @@
 import { describe, it, expect } from 'vitest';
 import { squish } from '../../../src/games/squish/index.js';
 import { PHASE_MOVE, EMPTY, type SquishState } from '../../../src/games/squish/state.js';
-import { moveTo } from '../../../src/games/squish/rules.js';
+import { moveTo } from '../../../src/games/squish/markers.js';
 import { moveAction, DX, DY } from '../../../src/games/squish/actions.js';
 import { random } from '../../../src/policies/random.js';
 import { Rng } from '../../../src/sim/rng.js';

@@ -4,9 +4,12 @@
  */
 import { describe, it, expect } from 'vitest';
 import { squish } from '../../../src/games/squish/index.js';
-import { RiskEvaluator, safe, bully, seeker, hunter } from '../../../src/games/squish/policies.js';
+import { safe, bully, seeker, hunter } from '../../../src/games/squish/policies.js';
+import { RiskEvaluator } from '../../../src/games/squish/risk.js';
 import { SquishState, PHASE_MOVE, PHASE_DIRECTION } from '../../../src/games/squish/state.js';
-import { copy, performMove, rollBlock, moveTo } from '../../../src/games/squish/rules.js';
+import { copy } from '../../../src/games/squish/rules.js';
+import { performMove, moveTo } from '../../../src/games/squish/markers.js';
+import { rollBlock } from '../../../src/games/squish/blocks.js';
 import { dirBase } from '../../../src/games/squish/actions.js';
 import { squishRulesSchema } from '../../../src/games/squish/params.js';
 import { Rng } from '../../../src/sim/rng.js';

@@ -10,7 +10,9 @@
 import { squish } from '../../../src/games/squish/index.js';
 import { squishRulesSchema, type SquishRules } from '../../../src/games/squish/params.js';
 import { SquishState } from '../../../src/games/squish/state.js';
-import { setupBoard, placeBlock, placeMarker, rollBlock } from '../../../src/games/squish/rules.js';
+import { setupBoard } from '../../../src/games/squish/rules.js';
+import { placeBlock, placeMarker } from '../../../src/games/squish/positions.js';
+import { rollBlock } from '../../../src/games/squish/blocks.js';
 import { Rng } from '../../../src/sim/rng.js';
 
 export class Scripted extends Rng {

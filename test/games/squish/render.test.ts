@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { squish } from '../../../src/games/squish/index.js';
 import { PHASE_MOVE } from '../../../src/games/squish/state.js';
-import { moveTo } from '../../../src/games/squish/rules.js';
+import { moveTo } from '../../../src/games/squish/markers.js';
 import { replayTrace } from '../../../src/cli/commands/replay.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { planOf } from '../../helpers/plans.js';

@@ -8,7 +8,7 @@
 import { describe, it, expect } from 'vitest';
 import { squish } from '../../../src/games/squish/index.js';
 import { PHASE_DIRECTION, PHASE_MOVE } from '../../../src/games/squish/state.js';
-import { moveTo } from '../../../src/games/squish/rules.js';
+import { moveTo } from '../../../src/games/squish/markers.js';
 import { dirBase } from '../../../src/games/squish/actions.js';
 import { NO_WINNER } from '../../../src/sim/types.js';
 import { Rng } from '../../../src/sim/rng.js';

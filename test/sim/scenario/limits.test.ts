@@ -9,7 +9,8 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { loadCells, LIMITS } from '../../../src/sim/scenario/load.js';
+import { loadCells } from '../../../src/sim/scenario/load.js';
+import { LIMITS } from '../../../src/sim/scenario/schema.js';
 import { ScenarioError } from '../../../src/sim/scenario/errors.js';
 import { registry } from '../../../src/registry.js';
 import { searchWarning, SEARCH_WARNING_ITERATIONS } from '../../../src/cli/plan.js';
@@ -46,7 +47,7 @@ const squirmish = (rules: Record<string, unknown>) => ({ game: 'squirmish', seat
 const squall = (rules: Record<string, unknown>, players = 2) => ({ game: 'squall', players, seats: [{ policy: 'random' }], rules });
 const circle = (i: number) => ({ shape: 'circle', x: 1 + (i % 10), y: 1 + Math.floor(i / 10) * 0.5, radius: 0.1 });
 
-describe('scenario limits (LIMITS in src/sim/scenario/load.ts)', () => {
+describe('scenario limits (LIMITS in src/sim/scenario/schema.ts)', () => {
   it('games: at most 10,000,000,000', () => {
     expect(messageOf(worms({ games: LIMITS.games }))).toBe('loaded');
     expect(messageOf(worms({ games: LIMITS.games + 1 }))).toMatch(/^scenario\.yaml:\d+: games: expected a value of at most 10000000000, found 10000000001$/);

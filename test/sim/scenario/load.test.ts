@@ -146,7 +146,7 @@ describe('mistakes get one line naming the file, the field, what was expected an
 
 describe('data files referenced from a scenario (RulesContext)', () => {
   it('loads and validates a file below the scenario folder, reporting mistakes in that file', async () => {
-    const { rulesContext } = await import('../../../src/sim/scenario/load.js');
+    const { rulesContext } = await import('../../../src/sim/scenario/files.js');
     const { z } = await import('zod');
     const schema = z.array(z.strictObject({ name: z.string(), hp: z.number().int().min(1) }));
     const { mkdirSync } = await import('node:fs');

@@ -8,7 +8,9 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync, symlinkSync, existsSync,
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, delimiter } from 'node:path';
-import { loadScenario, loadCells, dataRootsFromEnv, DATA_ROOTS_ENV, setPath } from '../../../src/sim/scenario/load.js';
+import { loadScenario, loadCells } from '../../../src/sim/scenario/load.js';
+import { dataRootsFromEnv, DATA_ROOTS_ENV } from '../../../src/sim/scenario/files.js';
+import { setPath } from '../../../src/sim/scenario/field-path.js';
 import { ScenarioError } from '../../../src/sim/scenario/errors.js';
 import { registry } from '../../../src/registry.js';
 import { cli } from '../../helpers/cli.js';

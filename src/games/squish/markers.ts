@@ -1,0 +1,261 @@
+/**
+ * Squish! rules (docs/rules/squish.md), the markers: `legalActions` (every distinct end state of
+ * the mover's marker this turn, by bit rows of reachable squares), the move itself (push, end
+ * square, shard) and, in the advanced game, where squished markers restart.
+ *
+ * Hot path: nothing here allocates per move; loops over entering cells and markers are written
+ * out by hand.
+ */
+import {
+  type SquishState,
+  EMPTY,
+  PHASE_DIRECTION,
+} from './state.js';
+import { DX, DY, moveAction, dirBase } from './actions.js';
+
+/**
+ * Legal actions. After a 9: the eight directions, 1..8. In the movement phase: every distinct
+ * end state reachable this turn, exactly once, in ascending action code, which is
+ *   for shard option o = none, then block 1..K (advanced game, shards not yet held),
+ *     for each end square in row-major order (north row first, west to east):
+ *       the plain move ending there (staying put is the plain move to the own square), or,
+ *       if another marker stands there, each push of it in direction 1..8 (the mover ends on
+ *       that square, the pushed marker one further on).
+ * An end state with a shard needs a path that passes (or stops) next to the block with MP to
+ * spare for the collection; a push needs at least one MP left on the square before it.
+ */
+export function legalActions(s: SquishState, out: Int32Array): number {
+  if (s.phase === PHASE_DIRECTION) {
+    const base = dirBase(s.blockCount, s.squares);
+    for (let d = 0; d < 8; d++) out[d] = base + d;
+    return 8;
+  }
+  return enumerateMoves(s, out);
+}
+
+/**
+ * The reachable squares as bit rows over the window of squares within M king moves of the
+ * mover (at most 13 x 13; bit i of row r = square (x0 + i, y0 + r)):
+ *   R_0 = {mover}, R_v = dilate(R_{v-1}) & free                       (reached in <= v MP)
+ *   C_0 = {},      C_v = (dilate(C_{v-1}) & free) | (R_{v-1} & next to block k)
+ *                                                   (reached in <= v MP with shard k collected)
+ * where dilate adds the 8 neighbours and free excludes blocks and other markers (the mover's
+ * own square is free). End states of an option are its level M; a push needs the square before
+ * it in level M - 1. (The plain version is a breadth-first search per square; rows of bits do
+ * the same for a whole row at once.)
+ */
+function enumerateMoves(s: SquishState, out: Int32Array): number {
+  const w = s.work;
+  const me = s.toMove;
+  const P = s.markerCell[me]!;
+  const M = s.mp;
+  const px = s.cellX[P]!;
+  const py = s.cellY[P]!;
+  const x0 = px - M > 0 ? px - M : 0;
+  const x1 = px + M < s.width - 1 ? px + M : s.width - 1;
+  const y0 = py - M > 0 ? py - M : 0;
+  const y1 = py + M < s.height - 1 ? py + M : s.height - 1;
+  const rows = y1 - y0 + 1;
+  const full = (1 << (x1 - x0 + 1)) - 1;
+  const free = w.freeRow;
+  const marks = w.markerRow;
+  const cb = s.cellBlock;
+  const cm = s.cellMarker;
+  const stride = s.stride;
+  for (let r = 0; r < rows; r++) {
+    let f = 0;
+    let m = 0;
+    let c = (y0 + r + 1) * stride + x0 + 1;
+    for (let bit = 1; bit <= full; bit <<= 1, c++) {
+      if (cb[c] !== EMPTY) continue;
+      const v = cm[c]!;
+      if (v === EMPTY || v === me) f |= bit;
+      else m |= bit;
+    }
+    free[r] = f;
+    marks[r] = m;
+  }
+  const R = w.reach;
+  for (let r = 0; r < rows; r++) R[r] = 0;
+  R[py - y0] = 1 << (px - x0);
+  for (let v = 1; v <= M; v++) {
+    const prev = (v - 1) * 13;
+    const cur = v * 13;
+    for (let r = 0; r < rows; r++) {
+      const u = R[prev + r]! | (r > 0 ? R[prev + r - 1]! : 0) | (r + 1 < rows ? R[prev + r + 1]! : 0);
+      R[cur + r] = (u | (u << 1) | (u >>> 1)) & free[r]!;
+    }
+  }
+  let n = emitOption(s, out, 0, 0, R, x0, y0, rows);
+  if (!s.advanced) return n;
+  const C = w.reachK;
+  for (let k = 0; k < s.blockCount; k++) {
+    if ((s.held[me]! & (1 << k)) !== 0) continue;
+    // Squares next to block k, as a window mask per row.
+    const rx0 = s.blockX[k]! - 1 - x0;
+    const rx1 = s.blockX[k]! + s.blockW[k]! - x0;
+    if (rx1 < 0 || rx0 > x1 - x0) continue;
+    const ringMask = (rx1 >= 31 ? -1 : (1 << (rx1 + 1)) - 1) & ~(rx0 <= 0 ? 0 : (1 << rx0) - 1) & full;
+    const ry0 = s.blockY[k]! - 1 - y0;
+    const ry1 = s.blockY[k]! + s.blockH[k]! - y0;
+    if (ry1 < 0 || ry0 >= rows) continue;
+    // The first level from which the shard can be collected (most of the time: none).
+    const r0 = ry0 > 0 ? ry0 : 0;
+    const r1 = ry1 < rows - 1 ? ry1 : rows - 1;
+    let first = -1;
+    for (let v = 0; v < M && first < 0; v++) for (let r = r0; r <= r1; r++) if ((R[v * 13 + r]! & ringMask) !== 0) first = v;
+    if (first < 0) continue;
+    let any = 0;
+    for (let r = 0; r < rows; r++) C[first * 13 + r] = 0;
+    for (let v = first + 1; v <= M; v++) {
+      const prev = (v - 1) * 13;
+      const cur = v * 13;
+      for (let r = 0; r < rows; r++) {
+        const u = C[prev + r]! | (r > 0 ? C[prev + r - 1]! : 0) | (r + 1 < rows ? C[prev + r + 1]! : 0);
+        const ring = r >= ry0 && r <= ry1 ? ringMask : 0;
+        const x = ((u | (u << 1) | (u >>> 1)) & free[r]!) | (R[prev + r]! & ring);
+        C[cur + r] = x;
+        any |= x;
+      }
+    }
+    if (any !== 0) n = emitOption(s, out, n, k + 1, C, x0, y0, rows);
+  }
+  return n;
+}
+
+/** Write the end states of one shard option (levels L) in row-major order of end square. */
+function emitOption(s: SquishState, out: Int32Array, n: number, option: number, L: Int32Array, x0: number, y0: number, rows: number): number {
+  const w = s.work;
+  const M = s.mp;
+  const end = M * 13;
+  const before = (M - 1) * 13;
+  const marks = w.markerRow;
+  const W = s.width;
+  const base = option * s.squares;
+  const P = s.markerCell[s.toMove]!;
+  const cb = s.cellBlock;
+  const cm = s.cellMarker;
+  const stride = s.stride;
+  for (let r = 0; r < rows; r++) {
+    const plain = L[end + r]!;
+    let all = plain | marks[r]!;
+    const y = y0 + r;
+    while (all !== 0) {
+      const low = all & -all;
+      all ^= low;
+      const i = 31 - Math.clz32(low);
+      const x = x0 + i;
+      const code = (base + y * W + x) * 9;
+      if ((plain & low) !== 0) {
+        out[n++] = code;
+        continue;
+      }
+      // Another marker stands here: pushes from a square reached with MP to spare.
+      for (let d = 1; d <= 8; d++) {
+        const dx = DX[d]!;
+        const dy = DY[d]!;
+        const fr = r - dy;
+        const fi = i - dx;
+        if (fr < 0 || fr >= rows || fi < 0 || fi > 30 || (L[before + fr]! & (1 << fi)) === 0) continue;
+        const to = (y + dy + 1) * stride + x + dx + 1;
+        if (cb[to] === EMPTY && (cm[to] === EMPTY || to === P)) out[n++] = code + d;
+      }
+    }
+  }
+  return n;
+}
+
+/** The movement part of a move action: push, end square, shard. */
+export function performMove(s: SquishState, action: number): void {
+  const me = s.toMove;
+  const push = action % 9;
+  const rest = (action - push) / 9;
+  const q = rest % s.squares;
+  const shard = (rest - q) / s.squares;
+  const Q = s.cellOfSquare(q);
+  const cm = s.cellMarker;
+  cm[s.markerCell[me]!] = EMPTY; // lifted first: a marker may be pushed onto the square the mover left
+  if (push !== 0) {
+    const T = Q + s.step[push]!;
+    const m = cm[Q]!;
+    cm[Q] = EMPTY;
+    cm[T] = m;
+    s.markerCell[m] = T;
+    s.pushes++;
+    s.seatPushes[me]!++;
+  }
+  cm[Q] = me;
+  s.markerCell[me] = Q;
+  if (shard !== 0) {
+    s.held[me]! |= 1 << (shard - 1);
+    s.shardsCollected++;
+    s.seatShards[me]!++;
+  }
+}
+
+/** Advanced game: squished markers drop their shards and restart, in seat order (last marker standing: they are out). */
+export function restartSquished(s: SquishState): void {
+  for (let p = 0; p < s.players; p++) {
+    if ((s.rollSquished & (1 << p)) === 0 || s.markerCell[p]! >= 0) continue;
+    const lost = popcount(s.held[p]!);
+    s.held[p] = 0;
+    s.shardsLost += lost;
+    s.seatShardsLost[p]! += lost;
+    if (s.lastStanding) continue;
+    const c = restartCell(s, p);
+    s.markerCell[p] = c;
+    s.cellMarker[c] = p;
+    s.onBoard++;
+  }
+}
+
+/**
+ * Where a squished marker restarts: its start square if free, else the free edge square nearest
+ * to it by king moves, ties by the most direct route (fewest rook moves), then clockwise along
+ * the edge from the start square. (If the whole edge is full: the nearest free square anywhere.)
+ */
+export function restartCell(s: SquishState, p: number): number {
+  const start = s.startCell[p]!;
+  if (s.cellBlock[start] === EMPTY && s.cellMarker[start] === EMPTY) return start;
+  const sx = s.startX[p]!;
+  const sy = s.startY[p]!;
+  const L = s.perimeter;
+  let best = -1;
+  let bestKey = Infinity;
+  for (let i = 0; i < L; i++) {
+    const c = s.perimeterCell[i]!;
+    if (s.cellBlock[c] !== EMPTY || s.cellMarker[c] !== EMPTY) continue;
+    const dx = Math.abs(s.cellX[c]! - sx);
+    const dy = Math.abs(s.cellY[c]! - sy);
+    const key = (Math.max(dx, dy) * 256 + dx + dy) * 256 + ((i - s.startPerimeter[p]! + L) % L);
+    if (key < bestKey) {
+      bestKey = key;
+      best = c;
+    }
+  }
+  if (best >= 0) return best;
+  for (let y = 0; y < s.height; y++)
+    for (let x = 0; x < s.width; x++) {
+      const c = s.cellAt(x, y);
+      if (s.cellBlock[c] !== EMPTY || s.cellMarker[c] !== EMPTY) continue;
+      const dx = Math.abs(x - sx);
+      const dy = Math.abs(y - sy);
+      const key = Math.max(dx, dy) * 256 + dx + dy;
+      if (key < bestKey) {
+        bestKey = key;
+        best = c;
+      }
+    }
+  return best;
+}
+
+export function popcount(v: number): number {
+  let n = 0;
+  for (; v !== 0; v &= v - 1) n++;
+  return n;
+}
+
+/** For tests and traces: the move action that ends the mover's marker on (x, y). */
+export function moveTo(s: SquishState, x: number, y: number, push = 0, shard = 0): number {
+  return moveAction(shard, y * s.width + x, push, s.squares);
+}
