@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import type { PolicySpec, Policy } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
+import { NearBestPicker } from '../kit/best-picker.js';
 import {
   SquirmishState, DEC_WEIGH_PICK, DEC_WEIGH_PLACE, DEC_DRAFT, DEC_STEP, DEC_REROLL, DEC_HAND, DEC_REATTACH, DEC_CONSOLATION, DEC_JOB,
   LOC_GRID, ST_ABILITIES,
@@ -28,25 +29,6 @@ import { FACES } from './cards.js';
 import { F_DAMAGE, F_HEAL, AMOUNT_ROLL, E_DAMAGE, E_HEAL, E_KO, E_STATUS, E_DRAW, E_LOOK_DISCARD, E_CONFUSE, E_ROLL_AGAIN, E_MOVE_DAMAGE, TO_CHOSEN_OWN } from './vocabulary.js';
 import { currentStep } from './rules.js';
 import { cardWorth } from './card-worth.js';
-
-/** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
-class BestPicker {
-  best = -Infinity;
-  index = 0;
-  ties = 0;
-  start(): void {
-    this.best = -Infinity;
-    this.index = 0;
-    this.ties = 0;
-  }
-  offer(i: number, score: number, rng: Rng): void {
-    if (score > this.best + 1e-9) {
-      this.best = score;
-      this.index = i;
-      this.ties = 1;
-    } else if (score > this.best - 1e-9 && rng.int(++this.ties) === 0) this.index = i;
-  }
-}
 
 export const plannerParams = z.strictObject({
   damage: z.number().min(0).max(100).default(1).describe('Value of each expected point of damage on an enemy card.'),
@@ -72,7 +54,7 @@ export class Scorer {
    * keep their meaning.
    */
   readonly value: Float64Array;
-  private readonly pick = new BestPicker();
+  private readonly pick = new NearBestPicker();
   // Results of `hit` (module-free registers, to avoid allocation).
   hitE = 0.5;
   hitP = 0.5;

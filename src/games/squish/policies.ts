@@ -23,30 +23,12 @@
 import { z } from 'zod';
 import type { PolicySpec, Policy } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
+import { BestPicker } from '../kit/best-picker.js';
 import { SquishState, PHASE_DIRECTION } from './state.js';
 import { type SquishRules, actionCapacityOf } from './params.js';
 import { copyBoard } from './positions.js';
 import { popcount, performMove } from './markers.js';
 import { RiskEvaluator } from './risk.js';
-
-/** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
-class BestPicker {
-  best = -Infinity;
-  index = 0;
-  ties = 0;
-  start(): void {
-    this.best = -Infinity;
-    this.index = 0;
-    this.ties = 0;
-  }
-  offer(i: number, score: number, rng: Rng): void {
-    if (score > this.best) {
-      this.best = score;
-      this.index = i;
-      this.ties = 1;
-    } else if (score === this.best && rng.int(++this.ties) === 0) this.index = i;
-  }
-}
 
 const safeParams = z.strictObject({});
 

@@ -13,30 +13,11 @@
  */
 import { z } from 'zod';
 import type { PolicySpec, Policy } from '../../sim/types.js';
-import type { Rng } from '../../sim/rng.js';
+import { BestPicker } from '../kit/best-picker.js';
 import { WormsState, ACE, belowTopValue } from './state.js';
 import { WORMS_PER_PLAYER, type WormsRules } from './params.js';
 import { DARKSIDE, PASS, isAttack, attackNoDraw, attackOwnWorm, attackTargetSeat, attackTargetWorm } from './actions.js';
 import { cardsRemovedByAttack } from './rules.js';
-
-/** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
-class BestPicker {
-  best = -Infinity;
-  index = 0;
-  ties = 0;
-  start(): void {
-    this.best = -Infinity;
-    this.index = 0;
-    this.ties = 0;
-  }
-  offer(i: number, score: number, rng: Rng): void {
-    if (score > this.best) {
-      this.best = score;
-      this.index = i;
-      this.ties = 1;
-    } else if (score === this.best && rng.int(++this.ties) === 0) this.index = i;
-  }
-}
 
 const KILL_SCORE = 100;
 const ELIMINATION_SCORE = 10_000;
