@@ -117,6 +117,11 @@ const bonusParams = {
 
 const brawlerParams = z.strictObject({
   preferRear: z.boolean().default(true).describe('Among reachable BTB points, prefer one outside the enemy\'s field of view.'),
+  holdBack: z
+    .enum(['never', 'faster', 'always'])
+    .default('faster')
+    .describe('When it cannot reach contact this phase, end the MOVE and HALF-MOVE just outside every enemy\'s reach (its MOVE plus any longer-move bonus it can afford, plus 0.25") rather than walk in and be struck first: never; faster = only when its own MOVE is longer than the target\'s reach (so it gets the first blow next turn); always.'),
+  patience: z.number().int().min(0).max(10_000).default(30).describe('Holds back only during the game\'s first this many seat turns, then closes in as before (two bots that both wait would otherwise never meet).'),
   extraDie: z.enum(['auto', 'always', 'never']).default('auto').describe('Add a defence die to the attack: auto = when HP is at least half or the extra die could kill.'),
   ...bonusParams,
 });
@@ -142,6 +147,8 @@ type FlankerParams = z.output<typeof flankerParams>;
 interface Knobs {
   style: number;
   preferRear: boolean;
+  holdBack: 'never' | 'faster' | 'always';
+  patience: number;
   frontalAttack: boolean;
   hitAndRun: boolean;
   safetyWeight: number;
@@ -153,6 +160,12 @@ interface Knobs {
 }
 
 const BIG = 1e6;
+/** Move scores from here up end in contact (ring points reached, holding in contact). */
+const CONTACT = 900;
+/** Hold-back scores are HOLD_BASE minus the gap left, so 0 < score < CONTACT. */
+const HOLD_BASE = 100;
+/** An enemy's reach is its allowance plus this much (ring points sit a little off its rim; routes bend). */
+const REACH_MARGIN = 0.25;
 
 /** The shared decision-maker; `style` switches the movement and set-up heuristics. */
 class Brain {
@@ -300,8 +313,13 @@ class Brain {
         if (this.k.bonuses === 'always') return i;
         this.bestMove(s, actions, n, rng, s.allowance);
         const without = this.pick.best;
+        // A brawler holding back out of reach (scores between 0 and CONTACT) gets the first blow
+        // anyway, as the enemy must come: a longer move that might fail is not worth the
+        // points, nor is a hold-back spot a little nearer.
+        const brawler = this.k.style === STYLE_BRAWLER;
+        if (brawler && without > 0 && without < CONTACT) continue;
         this.bestMove(s, actions, n, rng, s.allowance + s.world.bAmount[j]!);
-        if (this.pick.best > without + 1) return i;
+        if (this.pick.best > without + 1 && !(brawler && this.pick.best > 0 && this.pick.best < CONTACT)) return i;
       }
     }
     return this.bestMove(s, actions, n, rng, s.allowance);
@@ -311,7 +329,15 @@ class Brain {
   private bestMove(s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number): number {
     const m = s.active;
     const target = this.moveTarget(s, m);
-    if (this.k.style === STYLE_BRAWLER && target >= 0) return this.bestBrawlerMove(s, actions, n, rng, allowance, target);
+    if (this.k.style === STYLE_BRAWLER && target >= 0) {
+      const i = this.bestBrawlerMove(s, actions, n, rng, allowance, target);
+      if (this.pick.best >= CONTACT || !this.holdsBack(s, m, target)) return i;
+      const best = this.pick.best;
+      const held = this.bestHoldBack(s, actions, n, rng, allowance, target);
+      if (held >= 0) return held;
+      this.pick.best = best; // nowhere out of reach: close in as before
+      return i;
+    }
     this.pick.start();
     for (let i = 0; i < n; i++) {
       const a = actions[i]!;
@@ -387,6 +413,57 @@ class Brain {
     if (this.pick.index < 0) {
       for (let i = 0; i < n; i++) if (isMove(actions[i]!) && moveCandidate(actions[i]!) === HOLD_CANDIDATE) return i;
       return 0;
+    }
+    return this.pick.index;
+  }
+
+  /**
+   * Does the brawler hold back from `target` this phase (it has already found that it cannot end
+   * in contact)? Walking into the reach of an enemy that it cannot strike this turn hands that
+   * enemy the first blow; that is what made the first player of a brawler duel lose two games in
+   * three (docs/bots.md). Never once in contact (it stays there), nor after `patience` turns.
+   */
+  private holdsBack(s: SquallState, m: number, target: number): boolean {
+    if (this.k.holdBack === 'never' || s.turns >= this.k.patience || btb(s, m, target)) return false;
+    return this.k.holdBack === 'always' || s.move(m) > this.reach(s, target);
+  }
+
+  /** How far c can move to strike this turn: its MOVE plus the longest move bonus it can pay for. */
+  private reach(s: SquallState, c: number): number {
+    const w = s.world;
+    const k = s.kind[c]!;
+    let extra = 0;
+    for (let b = 0; b < w.bCount[k]!; b++) {
+      const j = k * MAX_BONUSES + b;
+      if (w.bEffect[j] === E_LONGER_MOVE && w.bCost[j]! <= s.special[c]! && w.bAmount[j]! > extra) extra = w.bAmount[j]!;
+    }
+    return s.move(c) + extra;
+  }
+
+  /**
+   * The move (towards the target's BTB points, compass moves, holding) that ends outside every
+   * enemy's reach and nearest the target, scored HOLD_BASE - gap; -1 if every move ends in reach.
+   */
+  private bestHoldBack(s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
+    const m = s.active;
+    this.pick.start();
+    for (let i = 0; i < n; i++) {
+      const a = actions[i]!;
+      if (!isMove(a) || moveFacing(a) !== 0) continue;
+      const cand = moveCandidate(a);
+      const slot = candidateSlot(cand);
+      if (slot >= 0 && (candidateEnemy(cand) !== target || slot === RING_POINTS)) continue;
+      resolveMove(s, m, cand, allowance, this.out);
+      if (slot >= 0 && !Number.isFinite(this.out[OUT_ROUTE]!)) continue;
+      const x = this.out[OUT_X]!;
+      const y = this.out[OUT_Y]!;
+      let safe = true;
+      for (let e = 0; e < s.count && safe; e++) {
+        if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
+        if (rimDistance(x, y, s.r[m]!, s.x[e]!, s.y[e]!, s.r[e]!) <= this.reach(s, e) + REACH_MARGIN) safe = false;
+      }
+      if (!safe) continue;
+      this.pick.offer(i, HOLD_BASE - rimDistance(x, y, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!), rng);
     }
     return this.pick.index;
   }
@@ -657,6 +734,8 @@ function knobs(style: number, p: Partial<Knobs> & Pick<Knobs, 'extraDie' | 'bonu
   return {
     style,
     preferRear: p.preferRear ?? true,
+    holdBack: p.holdBack ?? 'faster',
+    patience: p.patience ?? 30,
     frontalAttack: p.frontalAttack ?? true,
     hitAndRun: p.hitAndRun ?? true,
     safetyWeight: p.safetyWeight ?? 1,

@@ -75,6 +75,57 @@ describe('brawler', () => {
     expect(Math.hypot(s.x[0]! - 6, s.y[0]! - 3)).toBeGreaterThan(3);
   });
 
+  describe('holding back out of a slower enemy\'s reach (holdBack)', () => {
+    // A (MOVE 5) and B (MOVE 4, melee only) 7" apart rim to rim: A cannot reach B this turn.
+    // Walking in (the old habit) leaves A inside B's reach, and B strikes first.
+    const r = rules({}, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 4, range: 0 }]);
+    const at = () => position(r, [{ x: 6, y: 2, facing: 0 }, { x: 6, y: 10, facing: 180 }]);
+    /** A's MOVE and HALF-MOVE as the policy chooses them; the gap to B after each. */
+    const turn = (params: Record<string, unknown>): [number, number] => {
+      const s = at();
+      const p = make(brawler, params, r);
+      squall.apply(s, decide(p, s), new ScriptedRng());
+      const afterMove = rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 10, 0.5);
+      expect(s.phase).toBe(PH_HALF_MOVE);
+      squall.apply(s, decide(p, s), new ScriptedRng());
+      return [afterMove, rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 10, 0.5)];
+    };
+
+    it('the faster brawler ends its MOVE and HALF-MOVE just outside the slower enemy\'s reach', () => {
+      const [afterMove, afterHalf] = turn({});
+      for (const gap of [afterMove, afterHalf]) {
+        expect(gap).toBeGreaterThan(4 + 0.25); // out of B's reach: B cannot strike first
+        expect(gap).toBeLessThan(6); // but nearer than it started (7")
+      }
+      expect(afterHalf).toBeLessThanOrEqual(5); // A strikes next turn
+    });
+
+    it('holding back, it does not gamble its points on a longer move (it gets the first blow anyway)', () => {
+      const charge = rules({}, [{ name: 'A', move: 5, range: 0, bonuses: [bonus('Charge', 'move', 'longerMove', 1, 2)] }, { name: 'B', move: 4, range: 0 }]);
+      const s = position(charge, [{ x: 6, y: 3, facing: 0 }, { x: 6, y: 9.5, facing: 180 }]); // 5.5" apart: 7" reaches
+      expect(decide(make(brawler, {}, charge), s)).not.toBe(BONUS + 0);
+      expect(decide(make(brawler, { holdBack: 'never' }, charge), s)).toBe(BONUS + 0);
+    });
+
+    it('holdBack never walks in, as the brawler used to', () => {
+      const [, afterHalf] = turn({ holdBack: 'never' });
+      expect(afterHalf).toBeLessThanOrEqual(4);
+    });
+
+    it('faster holds back only from a slower enemy; always from any; not after patience turns', () => {
+      const even = rules({}, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 5, range: 0 }]);
+      const gapAfterMove = (params: Record<string, unknown>, turns = 0): number => {
+        const s = position(even, [{ x: 6, y: 2, facing: 0 }, { x: 6, y: 10, facing: 180 }]);
+        s.turns = turns;
+        squall.apply(s, decide(make(brawler, params, even), s), new ScriptedRng());
+        return rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 10, 0.5);
+      };
+      expect(gapAfterMove({})).toBeLessThanOrEqual(5);
+      expect(gapAfterMove({ holdBack: 'always' })).toBeGreaterThan(5.25);
+      expect(gapAfterMove({ holdBack: 'always' }, 30)).toBeLessThanOrEqual(5);
+    });
+  });
+
   describe('the initiative choice', () => {
     /** Both placed, seat `winner` rolled highest: the decision of who starts. */
     const initiative = (r: SquallRules, a: [number, number], b: [number, number], winner: number) => {
