@@ -6,8 +6,10 @@
  *
  * - `brawler`: closes in on the nearest enemy along the planner's path and ends its MOVE in BTB
  *   when it can (preferring a point behind the enemy's field of view), attacks the weakest enemy
- *   in contact, stays in contact in the HALF-MOVE, always ends facing the enemy. It sets up as
- *   near the enemy (or the middle) as it can.
+ *   in contact, stays in contact in the HALF-MOVE, always ends facing the enemy. When it cannot
+ *   reach contact this phase and is faster than its target (holdBack), it ends the MOVE and the
+ *   HALF-MOVE just outside the enemies' reach, so the enemy must come and it strikes first. It
+ *   sets up as near the enemy (or the middle) as it can.
  * - `sniper`: keeps its distance: in the MOVE it seeks a spot from which it can shoot (clear
  *   line of sight preferred to a covered one) that is not in contact and that its HALF-MOVE can
  *   take out of reach, then in the HALF-MOVE gets out of the enemies' reach, preferring spots
@@ -749,7 +751,7 @@ function knobs(style: number, p: Partial<Knobs> & Pick<Knobs, 'extraDie' | 'bonu
 
 export const brawler: PolicySpec<SquallState, SquallRules> = {
   description:
-    "Closes in on the nearest enemy along the planner's path and ends its MOVE in BTB when it can (preferring a point behind the enemy's field of view); attacks the weakest enemy in contact; stays in contact; always faces the enemy.",
+    "Closes in on the nearest enemy along the planner's path and ends its MOVE in BTB when it can (preferring a point behind the enemy's field of view); when it cannot and it is faster than the enemy, stops just outside the enemy's reach so that it strikes first; attacks the weakest enemy in contact; stays in contact; always faces the enemy.",
   paramsSchema: brawlerParams,
   create(params: BrawlerParams): Policy<SquallState> {
     const brain = new Brain(knobs(STYLE_BRAWLER, params));
