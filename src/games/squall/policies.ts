@@ -122,7 +122,7 @@ const brawlerParams = z.strictObject({
   holdBack: z
     .enum(['never', 'faster', 'always'])
     .default('faster')
-    .describe('When it cannot reach contact this phase, end the MOVE and HALF-MOVE just outside every enemy\'s reach (its MOVE plus any longer-move bonus it can afford, plus 0.25") rather than walk in and be struck first: never; faster = only when its own MOVE is longer than the target\'s reach (so it gets the first blow next turn); always.'),
+    .describe('When it cannot reach contact this phase, end the MOVE and HALF-MOVE just outside every enemy\'s reach (its MOVE plus any longer-move bonus it can afford, plus 0.25") rather than walk in and be struck first: never; faster = only when its own MOVE is longer than the target\'s reach (so it gets the first blow next turn); always = whatever the speeds, and it sets up in a corner when it places first, else just out of the placed enemies\' reach (nearest a corner).'),
   patience: z.number().int().min(0).max(10_000).default(30).describe('Holds back only during the game\'s first this many seat turns, then closes in as before (two bots that both wait would otherwise never meet).'),
   extraDie: z.enum(['auto', 'always', 'never']).default('auto').describe('Add a defence die to the attack: auto = when HP is at least half or the extra die could kill.'),
   ...bonusParams,
@@ -261,7 +261,15 @@ class Brain {
         nearest = Math.min(nearest, norm(s.x[e]! - x, s.y[e]! - y));
       }
       let score: number;
-      if (this.k.style === STYLE_SNIPER) score = nearest === Infinity ? 0 : Math.round(nearest * 4);
+      if (this.k.style === STYLE_BRAWLER && this.k.holdBack === 'always') {
+        // Waiting whatever the speeds starts at set-up. First to place: a corner, whose two edges
+        // keep the enemy from its back (one defence die instead of two). Placing after an enemy:
+        // just out of every placed enemy's reach, so that whoever moves first must come in and
+        // be struck first; among those, nearest a corner, then nearest the enemy.
+        const corner = Math.min(x, w.width - x) + Math.min(y, w.height - y);
+        if (nearest === Infinity) score = -Math.round(corner * 4);
+        else score = (this.outOfReach(s, m, x, y) ? 1000 : 0) - Math.round(corner * 4) - Math.round(nearest);
+      } else if (this.k.style === STYLE_SNIPER) score = nearest === Infinity ? 0 : Math.round(nearest * 4);
       else if (nearest === Infinity) score = -Math.round(norm(x - w.width / 2, y - w.height / 2) * 4);
       else score = -Math.round(nearest * 4);
       this.pick.offer(i, score, rng);
@@ -459,15 +467,19 @@ class Brain {
       if (slot >= 0 && !Number.isFinite(this.out[OUT_ROUTE]!)) continue;
       const x = this.out[OUT_X]!;
       const y = this.out[OUT_Y]!;
-      let safe = true;
-      for (let e = 0; e < s.count && safe; e++) {
-        if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
-        if (rimDistance(x, y, s.r[m]!, s.x[e]!, s.y[e]!, s.r[e]!) <= this.reach(s, e) + REACH_MARGIN) safe = false;
-      }
-      if (!safe) continue;
+      if (!this.outOfReach(s, m, x, y)) continue;
       this.pick.offer(i, HOLD_BASE - rimDistance(x, y, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!), rng);
     }
     return this.pick.index;
+  }
+
+  /** Would m at (x, y) be out of every living enemy's reach (+REACH_MARGIN)? */
+  private outOfReach(s: SquallState, m: number, x: number, y: number): boolean {
+    for (let e = 0; e < s.count; e++) {
+      if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
+      if (rimDistance(x, y, s.r[m]!, s.x[e]!, s.y[e]!, s.r[e]!) <= this.reach(s, e) + REACH_MARGIN) return false;
+    }
+    return true;
   }
 
   /** The enemy to close on: nearest, weakest on ties. */
