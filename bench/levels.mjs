@@ -17,7 +17,7 @@ const gamesPerRun = {
   worms: { random: 200_000, novice: 40_000, skilled: 25_000, expert: 10 },
   squirmish: { random: 2_000, novice: 1_000, skilled: 700, expert: 500 },
   squish: { random: 20_000, novice: 1_500, skilled: 1_000, expert: 150 },
-  squall: { random: 4_000, novice: 2_000, skilled: 1_500, expert: 10 },
+  squall: { random: 4_000, novice: 2_000, skilled: 1_500, expert: 1_000 },
 };
 
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));

@@ -64,9 +64,11 @@ describe('the cost warning in compare, tournaments and sweeps', () => {
     }
   });
 
-  // A scenario whose games take seconds each (ISMCTS expert on both sides of a Squall duel): each
+  // A scenario whose games take seconds each (ISMCTS over brawler rollouts, 400 iterations a
+  // decision, on both sides of a Squall duel; Squall's expert level until 2026-11-26): each
   // command warns from its first seconds, long before its first shard ends; the process is then
   // stopped (the warning is all this test is about).
+  const SEARCH = 'policy: ismcts\n    params: { iterations: 400, rollout: brawler, widening: 0.25 }';
   const slow = (extra: string) => {
     const dir = mkdtempSync(join(tmpdir(), 'squabble-cost-'));
     dirs.push(dir);
@@ -75,7 +77,7 @@ describe('the cost warning in compare, tournaments and sweeps', () => {
     copyFileSync('scenarios/squall/layouts/open.yaml', join(dir, 'open.yaml'));
     writeFileSync(
       file,
-      `name: slow-duel\ngame: squall\nseats:\n  - level: expert\n  - level: expert\nrules:\n  roster: standard.yaml\n  terrain: open.yaml\n  characters: [Berserker, Knight]\ngames: 5000\nseed: 1\n${extra}`,
+      `name: slow-duel\ngame: squall\nseats:\n  - ${SEARCH}\n  - ${SEARCH}\nrules:\n  roster: standard.yaml\n  terrain: open.yaml\n  characters: [Berserker, Knight]\ngames: 5000\nseed: 1\n${extra}`,
     );
     return { dir, file };
   };
@@ -112,7 +114,7 @@ describe('the cost warning in compare, tournaments and sweeps', () => {
   }, 90_000);
 
   it('a tournament warns from its first games, over all its pairings', async () => {
-    const { dir, file } = slow('entrants:\n  - level: skilled\n  - level: expert\n  - level: novice\n');
+    const { dir, file } = slow(`entrants:\n  - level: skilled\n  - ${SEARCH}\n  - level: novice\n`);
     const line = await warned(['tournament', file, '--games', '2000', '--workers', '1', '--out', join(dir, 't')]);
     expect(line).toMatch(/^warning: (no game has|[\d,]+ games?) finished in \d+ s; at that rate the 6,000 games take (at least|about) /);
   }, 90_000);

@@ -6,8 +6,10 @@
  *
  * - `brawler`: closes in on the nearest enemy along the planner's path and ends its MOVE in BTB
  *   when it can (preferring a point behind the enemy's field of view), attacks the weakest enemy
- *   in contact, stays in contact in the HALF-MOVE, always ends facing the enemy. It sets up as
- *   near the enemy (or the middle) as it can.
+ *   in contact, stays in contact in the HALF-MOVE, always ends facing the enemy. When it cannot
+ *   reach contact this phase and is faster than its target (holdBack), it ends the MOVE and the
+ *   HALF-MOVE just outside the enemies' reach, so the enemy must come and it strikes first. It
+ *   sets up as near the enemy (or the middle) as it can.
  * - `sniper`: keeps its distance: in the MOVE it seeks a spot from which it can shoot (clear
  *   line of sight preferred to a covered one) that is not in contact and that its HALF-MOVE can
  *   take out of reach, then in the HALF-MOVE gets out of the enemies' reach, preferring spots
@@ -117,6 +119,11 @@ const bonusParams = {
 
 const brawlerParams = z.strictObject({
   preferRear: z.boolean().default(true).describe('Among reachable BTB points, prefer one outside the enemy\'s field of view.'),
+  holdBack: z
+    .enum(['never', 'faster', 'always'])
+    .default('faster')
+    .describe('When it cannot reach contact this phase, end the MOVE and HALF-MOVE just outside every enemy\'s reach (its MOVE plus any longer-move bonus it can afford, plus 0.25") rather than walk in and be struck first: never; faster = only when its own MOVE is longer than the target\'s reach (so it gets the first blow next turn); always = whatever the speeds, and it sets up in a corner when it places first, else just out of the placed enemies\' reach (nearest a corner).'),
+  patience: z.number().int().min(0).max(10_000).default(30).describe('Holds back only during the game\'s first this many seat turns, then closes in as before (two bots that both wait would otherwise never meet).'),
   extraDie: z.enum(['auto', 'always', 'never']).default('auto').describe('Add a defence die to the attack: auto = when HP is at least half or the extra die could kill.'),
   ...bonusParams,
 });
@@ -142,6 +149,8 @@ type FlankerParams = z.output<typeof flankerParams>;
 interface Knobs {
   style: number;
   preferRear: boolean;
+  holdBack: 'never' | 'faster' | 'always';
+  patience: number;
   frontalAttack: boolean;
   hitAndRun: boolean;
   safetyWeight: number;
@@ -153,6 +162,12 @@ interface Knobs {
 }
 
 const BIG = 1e6;
+/** Move scores from here up end in contact (ring points reached, holding in contact). */
+const CONTACT = 900;
+/** Hold-back scores are HOLD_BASE minus the gap left, so 0 < score < CONTACT. */
+const HOLD_BASE = 100;
+/** An enemy's reach is its allowance plus this much (ring points sit a little off its rim; routes bend). */
+const REACH_MARGIN = 0.25;
 
 /** The shared decision-maker; `style` switches the movement and set-up heuristics. */
 class Brain {
@@ -246,7 +261,15 @@ class Brain {
         nearest = Math.min(nearest, norm(s.x[e]! - x, s.y[e]! - y));
       }
       let score: number;
-      if (this.k.style === STYLE_SNIPER) score = nearest === Infinity ? 0 : Math.round(nearest * 4);
+      if (this.k.style === STYLE_BRAWLER && this.k.holdBack === 'always') {
+        // Waiting whatever the speeds starts at set-up. First to place: a corner, whose two edges
+        // keep the enemy from its back (one defence die instead of two). Placing after an enemy:
+        // just out of every placed enemy's reach, so that whoever moves first must come in and
+        // be struck first; among those, nearest a corner, then nearest the enemy.
+        const corner = Math.min(x, w.width - x) + Math.min(y, w.height - y);
+        if (nearest === Infinity) score = -Math.round(corner * 4);
+        else score = (this.outOfReach(s, m, x, y) ? 1000 : 0) - Math.round(corner * 4) - Math.round(nearest);
+      } else if (this.k.style === STYLE_SNIPER) score = nearest === Infinity ? 0 : Math.round(nearest * 4);
       else if (nearest === Infinity) score = -Math.round(norm(x - w.width / 2, y - w.height / 2) * 4);
       else score = -Math.round(nearest * 4);
       this.pick.offer(i, score, rng);
@@ -300,8 +323,13 @@ class Brain {
         if (this.k.bonuses === 'always') return i;
         this.bestMove(s, actions, n, rng, s.allowance);
         const without = this.pick.best;
+        // A brawler holding back out of reach (scores between 0 and CONTACT) gets the first blow
+        // anyway, as the enemy must come: a longer move that might fail is not worth the
+        // points, nor is a hold-back spot a little nearer.
+        const brawler = this.k.style === STYLE_BRAWLER;
+        if (brawler && without > 0 && without < CONTACT) continue;
         this.bestMove(s, actions, n, rng, s.allowance + s.world.bAmount[j]!);
-        if (this.pick.best > without + 1) return i;
+        if (this.pick.best > without + 1 && !(brawler && this.pick.best > 0 && this.pick.best < CONTACT)) return i;
       }
     }
     return this.bestMove(s, actions, n, rng, s.allowance);
@@ -311,7 +339,15 @@ class Brain {
   private bestMove(s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number): number {
     const m = s.active;
     const target = this.moveTarget(s, m);
-    if (this.k.style === STYLE_BRAWLER && target >= 0) return this.bestBrawlerMove(s, actions, n, rng, allowance, target);
+    if (this.k.style === STYLE_BRAWLER && target >= 0) {
+      const i = this.bestBrawlerMove(s, actions, n, rng, allowance, target);
+      if (this.pick.best >= CONTACT || !this.holdsBack(s, m, target)) return i;
+      const best = this.pick.best;
+      const held = this.bestHoldBack(s, actions, n, rng, allowance, target);
+      if (held >= 0) return held;
+      this.pick.best = best; // nowhere out of reach: close in as before
+      return i;
+    }
     this.pick.start();
     for (let i = 0; i < n; i++) {
       const a = actions[i]!;
@@ -389,6 +425,61 @@ class Brain {
       return 0;
     }
     return this.pick.index;
+  }
+
+  /**
+   * Does the brawler hold back from `target` this phase (it has already found that it cannot end
+   * in contact)? Walking into the reach of an enemy that it cannot strike this turn hands that
+   * enemy the first blow; that is what made the first player of a brawler duel lose two games in
+   * three (docs/bots.md). Never once in contact (it stays there), nor after `patience` turns.
+   */
+  private holdsBack(s: SquallState, m: number, target: number): boolean {
+    if (this.k.holdBack === 'never' || s.turns >= this.k.patience || btb(s, m, target)) return false;
+    return this.k.holdBack === 'always' || s.move(m) > this.reach(s, target);
+  }
+
+  /** How far c can move to strike this turn: its MOVE plus the longest move bonus it can pay for. */
+  private reach(s: SquallState, c: number): number {
+    const w = s.world;
+    const k = s.kind[c]!;
+    let extra = 0;
+    for (let b = 0; b < w.bCount[k]!; b++) {
+      const j = k * MAX_BONUSES + b;
+      if (w.bEffect[j] === E_LONGER_MOVE && w.bCost[j]! <= s.special[c]! && w.bAmount[j]! > extra) extra = w.bAmount[j]!;
+    }
+    return s.move(c) + extra;
+  }
+
+  /**
+   * The move (towards the target's BTB points, compass moves, holding) that ends outside every
+   * enemy's reach and nearest the target, scored HOLD_BASE - gap; -1 if every move ends in reach.
+   */
+  private bestHoldBack(s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
+    const m = s.active;
+    this.pick.start();
+    for (let i = 0; i < n; i++) {
+      const a = actions[i]!;
+      if (!isMove(a) || moveFacing(a) !== 0) continue;
+      const cand = moveCandidate(a);
+      const slot = candidateSlot(cand);
+      if (slot >= 0 && (candidateEnemy(cand) !== target || slot === RING_POINTS)) continue;
+      resolveMove(s, m, cand, allowance, this.out);
+      if (slot >= 0 && !Number.isFinite(this.out[OUT_ROUTE]!)) continue;
+      const x = this.out[OUT_X]!;
+      const y = this.out[OUT_Y]!;
+      if (!this.outOfReach(s, m, x, y)) continue;
+      this.pick.offer(i, HOLD_BASE - rimDistance(x, y, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!), rng);
+    }
+    return this.pick.index;
+  }
+
+  /** Would m at (x, y) be out of every living enemy's reach (+REACH_MARGIN)? */
+  private outOfReach(s: SquallState, m: number, x: number, y: number): boolean {
+    for (let e = 0; e < s.count; e++) {
+      if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
+      if (rimDistance(x, y, s.r[m]!, s.x[e]!, s.y[e]!, s.r[e]!) <= this.reach(s, e) + REACH_MARGIN) return false;
+    }
+    return true;
   }
 
   /** The enemy to close on: nearest, weakest on ties. */
@@ -657,6 +748,8 @@ function knobs(style: number, p: Partial<Knobs> & Pick<Knobs, 'extraDie' | 'bonu
   return {
     style,
     preferRear: p.preferRear ?? true,
+    holdBack: p.holdBack ?? 'faster',
+    patience: p.patience ?? 30,
     frontalAttack: p.frontalAttack ?? true,
     hitAndRun: p.hitAndRun ?? true,
     safetyWeight: p.safetyWeight ?? 1,
@@ -670,7 +763,7 @@ function knobs(style: number, p: Partial<Knobs> & Pick<Knobs, 'extraDie' | 'bonu
 
 export const brawler: PolicySpec<SquallState, SquallRules> = {
   description:
-    "Closes in on the nearest enemy along the planner's path and ends its MOVE in BTB when it can (preferring a point behind the enemy's field of view); attacks the weakest enemy in contact; stays in contact; always faces the enemy.",
+    "Closes in on the nearest enemy along the planner's path and ends its MOVE in BTB when it can (preferring a point behind the enemy's field of view); when it cannot and it is faster than the enemy, stops just outside the enemy's reach so that it strikes first; attacks the weakest enemy in contact; stays in contact; always faces the enemy.",
   paramsSchema: brawlerParams,
   create(params: BrawlerParams): Policy<SquallState> {
     const brain = new Brain(knobs(STYLE_BRAWLER, params));
