@@ -35,6 +35,7 @@
 import { z } from 'zod';
 import type { PolicySpec, Policy } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
+import { BestPicker } from '../kit/best-picker.js';
 import { attackFromBehind, isBtb, rimDistance, norm, baseEdgeGap } from './geometry.js';
 import { OUT_WORDS, OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
 import {
@@ -91,25 +92,6 @@ import {
 } from './world.js';
 import { resolveMove, ringPoint, nearestEnemy, coveredFrom, canSeeFrom, sightAt, coverAt, btb, validShot } from './moves.js';
 import { spotPosition } from './setup.js';
-
-/** Picks the best-scoring index; equal scores are chosen between uniformly (reservoir sampling). */
-class BestPicker {
-  best = -Infinity;
-  index = -1;
-  ties = 0;
-  start(): void {
-    this.best = -Infinity;
-    this.index = -1;
-    this.ties = 0;
-  }
-  offer(i: number, score: number, rng: Rng): void {
-    if (score > this.best) {
-      this.best = score;
-      this.index = i;
-      this.ties = 1;
-    } else if (score === this.best && rng.int(++this.ties) === 0) this.index = i;
-  }
-}
 
 const bonusParams = {
   bonuses: z.enum(['smart', 'never', 'always']).default('smart').describe('When to spend SPECIAL on bonuses (see the policy notes).'),
@@ -171,7 +153,7 @@ const REACH_MARGIN = 0.25;
 
 /** The shared decision-maker; `style` switches the movement and set-up heuristics. */
 class Brain {
-  private readonly pick = new BestPicker();
+  private readonly pick = new BestPicker(-1);
   private readonly out = new Float64Array(OUT_WORDS);
   private readonly xy = new Float64Array(2);
   private readonly idx = new Int32Array(16);
