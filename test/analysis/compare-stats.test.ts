@@ -40,8 +40,10 @@ describe('squabble tune with a stat path', () => {
     expect(r.code, r.err).toBe(0);
     const m = /^characters\.Berserker\.hp = (\d+) brings Berserker winRate to ([\d.]+) \[/.exec(r.out);
     expect(m, r.out).not.toBeNull();
-    // More HP, more wins: the answer lies above the roster's 15 when the Berserker loses at 15.
-    expect(Number(m![1])).toBeGreaterThanOrEqual(15);
+    // More HP, more wins: the Berserker wins about 61% at the roster's 15 (docs/squall.md: the
+    // brawler holds back out of a slower enemy's reach, so the faster Berserker strikes first),
+    // so a fair 50% lies below 15.
+    expect(Number(m![1])).toBeLessThan(15);
     const unknown = await cli('tune', 'scenarios/squall/duel-open.yaml', '--param', 'characters.Berserker.hp', '--integer', '--min', '12', '--max', '22', '--target', 'characters.Nobody.winRate=0.5', '--games', '20', '--workers', '0', '--quiet');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/--target: table characters has no row "Nobody"/);

@@ -49,8 +49,9 @@ describe('dominant and viable assertions', () => {
     // The copy lives elsewhere: its roster and layouts beside it.
     for (const d of ['rosters', 'layouts']) cpSync(join('scenarios/squall', d), join(tempDir(), d), { recursive: true });
     const file = join(tempDir(), 'matchups.yaml');
-    // The standard roster scores 2-6 characters viable on open ground (docs/results.md): 8 is broken.
-    writeFileSync(file, `${base}\nexpect:\n  viable: ">= 8"\n`);
+    // The standard roster scores 2-6 characters viable on open ground (docs/results.md); at 2,000
+    // games the count's interval reaches 8 of 10 at most, so 9 is broken.
+    writeFileSync(file, `${base}\nexpect:\n  viable: ">= 9"\n`);
     const run = await cli('run', file, '--workers', '0', '--no-report', '--out', join(tempDir(), 'run'));
     expect(run.code, run.err).toBe(0);
     expect(run.out).toMatch(/Dominance and diversity of 10 characters/);
@@ -60,7 +61,7 @@ describe('dominant and viable assertions', () => {
     expect((await cli('baseline', file, '--workers', '0', '--out', join(tempDir(), 'baselines'))).code).toBe(0);
     const broken = await cli('check', file, '--workers', '0', '--baseline', join(tempDir(), 'baselines'));
     expect(broken.code, broken.out + broken.err).toBe(1);
-    expect(broken.out).toMatch(/viable >= 8: FAIL — viable characters = \d+ \[\d+, [0-7]\]/);
+    expect(broken.out).toMatch(/viable >= 9: FAIL — viable characters = \d+ \[\d+, [0-8]\]/);
     // Without a matchup matrix the assertion is a one-line error naming the field.
     const worms = join(tempDir(), 'worms.yaml');
     writeFileSync(worms, 'game: worms\nseats: [{ policy: random }, { policy: random }]\ngames: 10\nexpect:\n  dominant: none\n');

@@ -39,7 +39,7 @@ const TWO_PARAMS = `  params:
     characters.Berserker.hp: [10, 24]
     characters.Knight.hp: [12, 24]
   targets:
-    characters.Berserker.winRate: [0.6, 0.7]
+    characters.Berserker.winRate: [0.75, 0.85]
   budget: 1000
   verifyGames: 300
 `;
@@ -57,7 +57,8 @@ describe('squabble tune with a tune: block', () => {
       ['characters.Berserker.hp', 15],
       ['characters.Knight.hp', 18],
     ]);
-    // The Berserker wins about 43% as written (docs/squall.md); 60-70% needs more HP for it or less for the Knight.
+    // The Berserker wins about 61% as written (docs/squall.md: the brawler holds back out of a
+    // slower enemy's reach, so the faster Berserker strikes first); 75-85% needs more HP for it or less for the Knight.
     const [berserker, knight] = o.params;
     expect(berserker!.new - berserker!.old + (knight!.old - knight!.new)).toBeGreaterThan(0);
     expect(o.search.evaluations.length).toBeLessThanOrEqual(10);
@@ -116,10 +117,10 @@ describe('squabble tune with a tune: block', () => {
     ['bounds the wrong way round', TWO_PARAMS.replace('[10, 24]', '[24, 10]'), /tune\.params\.characters\.Berserker\.hp: expected \[min, max\] with min <= max, found \[24, 10\]/],
     ['bounds that leave out the scenario\u2019s value', TWO_PARAMS.replace('[12, 24]', '[20, 24]'), /tune\.params\.characters\.Knight\.hp: the scenario's value 18 is outside \[20, 24\]/],
     ['a fractional bound', TWO_PARAMS.replace('[10, 24]', '[10.5, 24]'), /tune\.params\.characters\.Berserker\.hp\[0\]: expected a whole number, found 10\.5/],
-    ['no targets', TWO_PARAMS.replace('  targets:\n    characters.Berserker.winRate: [0.6, 0.7]\n', '  targets: {}\n'), /tune\.targets: expected at least one target/],
+    ['no targets', TWO_PARAMS.replace('  targets:\n    characters.Berserker.winRate: [0.75, 0.85]\n', '  targets: {}\n'), /tune\.targets: expected at least one target/],
     ['no parameters', TWO_PARAMS.replace(/ {2}params:\n.*\n.*\n/, '  params: {}\n'), /tune\.params: expected at least one parameter/],
     ['a target nothing measures', TWO_PARAMS.replace('characters.Berserker.winRate', 'characters.Berserker.speed'), /tune\.targets\.characters\.Berserker\.speed: the characters table has no such rate/],
-    ['an empty condition', TWO_PARAMS.replace('[0.6, 0.7]', '[]'), /tune\.targets\.characters\.Berserker\.winRate: expected \[low, high\]/],
+    ['an empty condition', TWO_PARAMS.replace('[0.75, 0.85]', '[]'), /tune\.targets\.characters\.Berserker\.winRate: expected \[low, high\]/],
     ['a budget of less than two evaluations', TWO_PARAMS.replace('budget: 1000', 'budget: 150'), /tune\.budget: 150 games is less than two evaluations of 100 games/],
     ['an unknown field of the block', `${TWO_PARAMS}  steps: 3\n`, /tune\.steps: unknown field; expected one of params, targets, budget, verifyGames/],
   ];
