@@ -7,7 +7,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { analyseRates, FDR_Q } from '../../analysis/rates.js';
 import { tableRateRows } from '../../sim/stats/summary.js';
-import { type ChartBuilder, SCHEMA, WIDTH, COLOUR } from './types.js';
+import { type ChartBuilder, SCHEMA, WIDTH, COLOUR, wrapLines } from './types.js';
 import { nameScale } from './palette.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
@@ -46,12 +46,12 @@ export const tableRates: ChartBuilder = {
             $schema: SCHEMA,
             title: {
               text: `${capitalise(words(name))}: ${words(rate.name)}`,
-              subtitle: [
+              subtitle: wrapLines([
                 `rate: ${rate.description}`,
                 `ranked by the shrunk estimate (diamond); dot and whiskers: observed rate and 95% interval; dashed: ${meanWords}`,
                 `whiskers: 95% interval with the game as the unit (several events of one game are not independent)`,
                 `${flagged} of ${rows.length} rows differ from the rest with the false-discovery rate held at ${FDR_Q * 100}% (Benjamini-Hochberg)`,
-              ],
+              ]),
             },
             width: WIDTH,
             height: Math.max(120, 16 * data.length),

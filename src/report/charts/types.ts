@@ -32,3 +32,23 @@ export const WIDTH = 520;
 
 /** Colours used across charts: one for estimates, one for the fair/reference line. */
 export const COLOUR = { estimate: '#4c78a8', reference: '#d62728', draw: '#9d755d', capped: '#bab0ac' } as const;
+
+/**
+ * Subtitle lines broken at spaces so that none is longer than `max` characters: vega does not wrap
+ * titles, and one long line (a table's rate description) widens the whole chart past its figure
+ * in the report (110 characters of DejaVu Sans at vega's subtitle size fit the 1,100 px page).
+ */
+export function wrapLines(lines: readonly string[], max = 110): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    let rest = line;
+    while (rest.length > max) {
+      const cut = rest.lastIndexOf(' ', max);
+      if (cut <= 0) break;
+      out.push(rest.slice(0, cut));
+      rest = rest.slice(cut + 1);
+    }
+    out.push(rest);
+  }
+  return out;
+}
