@@ -167,6 +167,18 @@ describe('in run and check', () => {
     expect(typo.err).toMatch(/worms\.yaml:\d+: expect\.seats\.0\.winrate: not something a run measures.*did you mean seats\.0\.winRate\?/);
   });
 
+  it('are judged at the scenario\u2019s own game count: its baseline plays every game, past the 20,000 others are cut to', async () => {
+    const base = readFileSync('scenarios/worms/random-2p.yaml', 'utf8').replace(/^games: .*$/m, 'games: 25000').replace(/\n# Design assertions[\s\S]*$/, '\n');
+    const withExpect = join(dir, 'sized.yaml');
+    const without = join(dir, 'unsized.yaml');
+    writeFileSync(withExpect, `${base.replace(/^name: .*$/m, 'name: sized')}\nexpect:\n  capped.rate: "< 0.01"\n`);
+    writeFileSync(without, base.replace(/^name: .*$/m, 'name: unsized'));
+    const r = await cli('baseline', withExpect, without, '--out', join(dir, 'sized-baselines'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/sized\.json: \d+ metrics from 25,000 games/);
+    expect(r.err).toMatch(/unsized\.json: \d+ metrics from 20,000 games/);
+  });
+
   it('check passes a quality assertion that holds and fails (exit 1) one that is broken', async () => {
     const base = readFileSync('scenarios/worms/random-2p.yaml', 'utf8').replace(/^games: .*$/m, 'games: 4000').replace(/\n# Design assertions[\s\S]*$/, '\n');
     const file = join(dir, 'quality.yaml');

@@ -17,6 +17,16 @@ import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
 /** A check replays this many games at most per scenario (or fewer, if the scenario asks for fewer). */
 export const DEFAULT_GATE_GAMES = 20_000;
 
+/**
+ * How many games a baseline (and so `check`) plays of a scenario: its own count, at most
+ * DEFAULT_GATE_GAMES, except for a scenario with design assertions (`expect:`), which plays its
+ * own count in full: the designer sized those assertions for it, and at fewer games a band that
+ * holds would be judged UNDECIDED and fail the build.
+ */
+function gateGames(scenario: Plan): number {
+  return scenario.expect?.length ? scenario.games : Math.min(scenario.games, DEFAULT_GATE_GAMES);
+}
+
 export const baselineFile = (dir: string, name: string, variant: string | null) => join(dir, `${variant ? `${name}-${variant}` : name}.json`);
 
 /** Play a plan's games and return its baseline (the headline metrics `check` compares). */
@@ -31,7 +41,7 @@ export function registerBaseline(program: Command, io: CliIO): void {
     .description('run scenarios and store their headline metrics as baselines for `squabble check`')
     .argument('<scenario...>', 'scenario files')
     .requiredOption('--out <dir>', 'directory for the baseline files (commit it)');
-  addPlayOptions(command, ['games', 'seed', 'workers'], { games: `games per scenario (default: the scenario's, at most ${DEFAULT_GATE_GAMES.toLocaleString('en-US')})` })
+  addPlayOptions(command, ['games', 'seed', 'workers'], { games: `games per scenario (default: the scenario's, at most ${DEFAULT_GATE_GAMES.toLocaleString('en-US')} unless it has design assertions)` })
     .action(async (files: string[], options: PlayFlags & { out: string }) => {
       const { workers, games, seed } = playArgs(options);
       checkOutPath(options.out);
@@ -41,7 +51,7 @@ export function registerBaseline(program: Command, io: CliIO): void {
         const choice = seed !== undefined ? { seed } : {};
         const scenario = planFrom(file, choice, 'baseline');
         // Each game's outcome is kept so `check` can test game by game (the paired test).
-        return { ...planFrom(file, { ...choice, games: games ?? Math.min(scenario.games, DEFAULT_GATE_GAMES) }, 'baseline'), recordGames: true };
+        return { ...planFrom(file, { ...choice, games: games ?? gateGames(scenario) }, 'baseline'), recordGames: true };
       });
       for (const plan of plans) {
         const slow = searchWarning([plan], plan.games, 'cells', 'Lower --games or the iterations.');
