@@ -15,7 +15,7 @@
  */
 import type { BalanceSheet, SheetRow, SheetUnit } from '../sim/stats/summary.js';
 import { Z95 } from '../sim/stats/intervals.js';
-import { normalCdf } from './normal.js';
+import { twoSidedP } from './normal.js';
 import { FDR_Q, benjaminiHochberg } from './rates.js';
 import { relativeChange, type PairedAccumulator, type PairedRow } from './paired.js';
 import type { RowChange } from './what-changed.js';
@@ -31,9 +31,7 @@ interface Difference {
 
 /** Two-sided p-value of "no difference"; an interval of width 0 is certain (the same change in every game). */
 function pValue(d: Difference): number {
-  const se = (d.interval[1] - d.interval[0]) / (2 * Z95);
-  if (!(se > 0)) return d.difference === 0 ? 1 : 0;
-  return 2 * (1 - normalCdf(Math.abs(d.difference) / se));
+  return twoSidedP(d.difference, (d.interval[1] - d.interval[0]) / (2 * Z95));
 }
 
 function sheet(id: string, description: string, unit: SheetUnit, differences: readonly Difference[]): BalanceSheet {

@@ -21,7 +21,7 @@
  */
 import { tableRateRows, type Summary } from '../sim/stats/summary.js';
 import type { Plan } from '../sim/scenario/types.js';
-import { normalCdf, normalQuantile } from './normal.js';
+import { normalQuantile, twoSidedP } from './normal.js';
 import type { StoredGameRecords, GameValues } from './game-records.js';
 
 export const BASELINE_FORMAT = 'squabble-baseline/1';
@@ -148,9 +148,6 @@ export function detectableProportion(p: number, n: number, k: number, deff = 1):
 
 const designEffect = (deff: number | undefined): number => Math.max(1, deff ?? 1);
 
-function twoSidedP(d: number, se: number): number {
-  return se > 0 ? 2 * (1 - normalCdf(Math.abs(d / se))) : d === 0 ? 1 : 0;
-}
 
 function unpairedTest(b: GateMetric, a: GateMetric): MetricTest {
   const d = a.value - b.value;

@@ -19,6 +19,14 @@ export function erfc(x: number): number {
   return x >= 0 ? r : 2 - r;
 }
 
+/**
+ * Two-sided p-value of "no difference" for an estimate d with standard error se: 2(1 − Φ(|d/se|));
+ * with no spread (se 0) a difference is certain and none is no evidence.
+ */
+export function twoSidedP(d: number, se: number): number {
+  return se > 0 ? 2 * (1 - normalCdf(Math.abs(d / se))) : d === 0 ? 1 : 0;
+}
+
 /** Φ⁻¹(p) for 0 < p < 1 (Acklam's algorithm, relative error < 1.2e-9). */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile: p must be in (0, 1), got ${p}`);

@@ -40,7 +40,7 @@
  * here and `squabble tune` is the tool.
  */
 import { Z95 } from '../sim/stats/intervals.js';
-import { normalCdf } from './normal.js';
+import { normalCdf, twoSidedP } from './normal.js';
 import { benjaminiHochberg, FDR_Q } from './rates.js';
 import type { WeightStat } from '../sim/types.js';
 import type { BalanceSheet } from '../sim/stats/summary.js';
@@ -173,7 +173,6 @@ export function baseRate(s: ArrayLike<number>, o: number, n: number, z = Z95): B
   return { games: n, held: h, rate: r, se, interval: [r - z * se, r + z * se] };
 }
 
-const twoSided = (x: number, se: number): number => (se > 0 ? 2 * (1 - normalCdf(Math.abs(x / se))) : x === 0 ? 1 : 0);
 
 export interface WeightRow {
   subject: string;
@@ -287,7 +286,7 @@ export function fairRows(subjects: readonly { subject: string; group: string; ba
     const hp = weights.find((w) => w.subject === s.subject && w.stat === 'hp')?.estimate ?? null;
     const deviation = s.base ? s.base.rate - fair : 0;
     const hpFields = s.base ? hpToFairOf(-deviation, hp, s.hp, limits) : { hpToFair: null, hpToFairRange: null, hpToFairNote: null };
-    return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSided(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, ...hpFields };
+    return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSidedP(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, ...hpFields };
   });
   flagByFdr(rows.filter((r) => r.base !== null));
   return rows;
