@@ -8,7 +8,10 @@
 import type { GameModule } from '../../sim/types.js';
 import { squirmishRulesSchema, type SquirmishRules, prepareRules, checkSetup, poolOf, editionOf, MINI_DECK_SIZE, MAX_PLAYERS } from './params.js';
 import { SquirmishState } from './state.js';
-import { reset, legalActions, apply, copy, checkInvariants, determinize, actionCapacityOf } from './rules.js';
+import { reset, apply, copy, actionCapacityOf } from './rules.js';
+import { determinize } from './determinize.js';
+import { checkInvariants } from './invariants.js';
+import { legalActions } from './legal.js';
 import { render, describeAction } from './render.js';
 import { scene } from './scene.js';
 import { squirmishMetrics } from './metrics.js';

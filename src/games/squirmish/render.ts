@@ -8,8 +8,8 @@ import {
   DEC_JOB, STEP_NAMES, EV_DAMAGE, EV_HEAL, EV_NO_EFFECT, EV_AVOIDED, EV_CONFUSED, EV_KO, EV_OWN_KO, EV_FRAGMENT, PH_TURN,
 } from './state.js';
 import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
-import { currentStep } from './rules.js';
 import { EFFECT_NAMES } from './vocabulary.js';
+import { currentStep } from './steps.js';
 
 export function cardName(s: SquirmishState, i: number): string {
   return i < 0 ? '?' : (s.table.names[s.instCard[i]!] ?? '?');

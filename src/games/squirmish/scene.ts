@@ -6,7 +6,7 @@
  */
 import { SquirmishState, PH_TURN, STEP_NAMES } from './state.js';
 import { cardName, eventsText, gridWindow } from './render.js';
-import { currentStep } from './rules.js';
+import { currentStep } from './steps.js';
 
 export interface SquirmishScene {
   /** The occupied window of the grid: columns and rows, and the cards in it by (column, row). */

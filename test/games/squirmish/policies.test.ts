@@ -9,7 +9,7 @@ import { greedy, planner } from '../../../src/games/squirmish/policies.js';
 import { ismcts } from '../../../src/policies/ismcts.js';
 import { describeAction } from '../../../src/games/squirmish/render.js';
 import { xOf } from '../../../src/games/squirmish/actions.js';
-import { determinize, legalActions } from '../../../src/games/squirmish/rules.js';
+import { legalActions } from '../../../src/games/squirmish/legal.js';
 import { LOC_DECK, LOC_HAND, LOC_PICK, PH_WEIGH_PICK, DEC_WEIGH_PICK, G_ATTACKS, G_DAMAGE, G_HEALING, G_KOS, G_OWN_KOS } from '../../../src/games/squirmish/state.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { newAccumulator } from '../../../src/sim/batch.js';
@@ -19,6 +19,7 @@ import { planOf } from '../../helpers/plans.js';
 import { stateDifference } from '../../helpers/state-equal.js';
 import { position, ScriptedRng, handNames, choose, legalText } from './position.js';
 import { cardWorth } from '../../../src/games/squirmish/card-worth.js';
+import { determinize } from '../../../src/games/squirmish/determinize.js';
 
 function choice(policy: typeof greedy, s: ReturnType<typeof position>, params: Record<string, unknown> = {}): string {
   const actions = new Int32Array(squirmish.actionCapacity(s.rules, s.players));

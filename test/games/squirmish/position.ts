@@ -8,7 +8,9 @@
 import { squirmish } from '../../../src/games/squirmish/index.js';
 import { squirmishRulesSchema, type SquirmishRules } from '../../../src/games/squirmish/params.js';
 import { SquirmishState, PH_TURN, LOC_DECK } from '../../../src/games/squirmish/state.js';
-import { advance, legalActions, apply, stepsOf } from '../../../src/games/squirmish/rules.js';
+import { advance, apply } from '../../../src/games/squirmish/rules.js';
+import { stepsOf } from '../../../src/games/squirmish/steps.js';
+import { legalActions } from '../../../src/games/squirmish/legal.js';
 import { describeAction } from '../../../src/games/squirmish/render.js';
 import { Rng } from '../../../src/sim/rng.js';
 
