@@ -14,7 +14,6 @@ const KNOWN_LONG = new Set([
   'src/games/squirmish/cards.ts',
   'src/games/squall/planner.ts',
   'src/games/squall/policies.ts',
-  'src/games/squirmish/resolve.ts',
   'src/games/squirmish/state.ts',
   'src/games/squirmish/policies.ts',
   // One class (RiskEvaluator) of 580 lines; splitting it is a change of structure, not a move.

@@ -16,9 +16,10 @@ import {
   STATUS_NO_ATTACK_ON_ME, E_RELAY, E_DRAW_AND_PLACE, ROLL_AGAIN_OTHER, CONFUSE_CREDIT,
 } from './vocabulary.js';
 import {
-  damageCard, koCard, afterStatics, drawCard, popJob, enqueue, attackTargets, placedTriggers, mayAttack, canAttackAtAll,
+  damageCard, koCard, afterStatics, drawCard, popJob, enqueue, placedTriggers,
   MAX_ATTACK_DEPTH, ATTACK_CONFUSED, ATTACK_CONFUSED_CREDIT,
 } from './resolve.js';
+import { attackTargets, mayAttack, canAttackAtAll } from './conditions.js';
 import { NAMED_EFFECTS, NAMED_EFFECT_NAMES } from './effects.js';
 import { act, OP_PICK, OP_PLACE, OP_MOVE, OP_SHIFT, OP_ATTACK, OP_SEAT, OP_SKIP, SKIP, opOf, xOf, yOf } from './actions.js';
 import { openCells } from './board.js';

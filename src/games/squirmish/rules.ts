@@ -9,8 +9,8 @@
  * one and advances again. A decision with a single option is taken automatically, so every call
  * of `legalActions` offers at least two. The other jobs live beside it: set-up (setup.ts), the
  * steps of a turn (steps.ts), clean-up (cleanup.ts), the options (legal.ts), attacks and
- * abilities (resolve.ts, jobs.ts), determinization (determinize.ts) and the invariants
- * (invariants.ts). Hot path: nothing here allocates per move.
+ * abilities (conditions.ts, attack.ts, resolve.ts, jobs.ts), determinization (determinize.ts)
+ * and the invariants (invariants.ts). Hot path: nothing here allocates per move.
  */
 import { copyState } from '../../sim/copy-state.js';
 import { NO_WINNER } from '../../sim/types.js';
@@ -19,7 +19,8 @@ import { OP_ATTACK, OP_DISCARD, OP_DRAW, OP_MOVE, OP_PLACE, OP_REPLACE, OP_REROL
 import { cleanup, ensureCleanupScratch } from './cleanup.js';
 import { applyJobChoice, runEffectJob } from './jobs.js';
 import { ensureOptionScratch, enumerate } from './legal.js';
-import { drawCard, drawStepDraw, enqueue, placedTriggers, runAttackJob, settleReroll, useAbility } from './resolve.js';
+import { drawCard, drawStepDraw, enqueue, placedTriggers, useAbility } from './resolve.js';
+import { runAttackJob, settleReroll } from './attack.js';
 import { finishDraft, resolveWeighIn, setUp, startTurns, turnStartTriggers } from './setup.js';
 import {
   CC_TURNS, DEC_CONSOLATION, DEC_DRAFT, DEC_HAND, DEC_JOB, DEC_NONE, DEC_REATTACH, DEC_REROLL, DEC_STEP,
