@@ -4,7 +4,6 @@
  * Hot path: nothing here allocates.
  */
 import type { Rng } from '../../sim/rng.js';
-import { FACES } from './cards.js';
 import { abilityApplies, amountOf, staticEffect } from './conditions.js';
 import { ATTACK_CONFUSED_CREDIT, d6, damageCard, enqueue, fired, popJob, queueEffects } from './resolve.js';
 import {
@@ -16,6 +15,7 @@ import {
   AMOUNT_ROLL, E_ADD, E_AVOID, E_CONFUSE, E_DIVIDE, E_IGNORE_BELOW, E_MULTIPLY, E_REDUCE, E_REROLL, E_REROLL_ANY,
   F_HEAL, F_NONE, T_AFTER_ATTACK, T_ATTACK, T_ATTACKED, T_STATIC,
 } from './vocabulary.js';
+import { FACES } from './card-ir.js';
 
 /** Can attacker a re-roll its die now (a static reroll ability, once per turn)? */
 export function mayReroll(s: SquirmishState, a: number, t: number): boolean {

@@ -14,8 +14,7 @@
  * HP + mean damage, the old measure, missed all of this: a 6-HP card whose hits do +2 is worth
  * far more than an 8-HP card with the same die.
  */
-import type { CardTable } from './cards.js';
-import { FACES } from './cards.js';
+import { FACES } from './card-ir.js';
 import {
   F_DAMAGE, AMOUNT_ROLL, T_ATTACK, T_ATTACKED, T_AFTER_ATTACK, T_STATIC, T_WEIRD, T_OPP_DRAW, T_PLACED, T_TURN_START,
   COND_COUNT, COND_TARGET_IS, COND_ATTACKER_IS, COND_FIRST_ATTACK, C_FACE, C_ROLL,
@@ -23,6 +22,7 @@ import {
   E_CANNOT_ATTACK, E_IMMUNE_TO, E_STATUS, E_ROLL_AGAIN, E_CONFUSE, E_DRAW_AND_PLACE,
   TO_SELF, TO_ADJ_OWN, TO_CHOSEN_OWN, TO_ALL_OWN, TO_ADJ_ENEMIES, TO_TADJ_ENEMIES, TO_ADJ_ALL, TO_TADJ_ALL, TO_ALL_ENEMIES, TO_ALL,
 } from './vocabulary.js';
+import type { CardTable } from './card-table.js';
 
 /** Largest damage of one hit the survival table tracks (a hit above it counts as this much). */
 const MAX_HIT = 40;

@@ -1,7 +1,7 @@
 /**
  * A JSON Schema for Squirmish deck files (scenarios/squirmish/decks/deck.schema.json), built
  * from the card language's vocabulary so editors can autocomplete triggers, targets, effects
- * and conditions. It documents the shape; the loader's own validation (cards.ts) is the judge
+ * and conditions. It documents the shape; the loader's own validation (deck-parser.ts, ability-parser.ts) is the judge
  * and gives the messages. Regenerate with `npx tsx src/games/squirmish/deck-schema.ts --write`;
  * a test fails if the committed file is stale.
  */
@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TRIGGERS, TARGETS, COUNTS, STATUS_NAMES, DURATION_NAMES } from './vocabulary.js';
 import { NAMED_EFFECT_NAMES } from './effects.js';
-import { MAX_NAME, MAX_TEXT, MAX_EFFECTS, MAX_GROUPS, MAX_POOL, MAX_HP, MAX_SPECIALS, MAX_ABILITIES_PER_CARD } from './cards.js';
+import { MAX_NAME, MAX_TEXT, MAX_EFFECTS, MAX_GROUPS, MAX_POOL, MAX_HP, MAX_SPECIALS, MAX_ABILITIES_PER_CARD } from './card-ir.js';
 
 const range = {
   description: 'A whole number, [low, high], or {min, max}.',

@@ -9,8 +9,8 @@ import type { Rng } from '../../sim/rng.js';
 
 /**
  * What a named effect may read and change of a SquirmishState (which satisfies it; jobs.ts passes
- * the state itself). Declared here rather than imported from state.ts because the card compiler
- * (cards.ts) needs this file's names and state.ts needs the compiled card table: importing the
+ * the state itself). Declared here rather than imported from state.ts because the card parser
+ * (ability-parser.ts) needs this file's names and state.ts needs the compiled card table: importing the
  * state would close a cycle (test/architecture/import-cycles.test.ts). A new named effect that
  * needs more of the state adds the member here.
  */

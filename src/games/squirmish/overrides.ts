@@ -12,7 +12,9 @@
 import type { RulesContext } from '../../sim/types.js';
 import { STAT_OVERRIDES, overridesIn, locateStat, type StatLookup } from '../../sim/stat-paths.js';
 import { found } from '../../sim/scenario/errors.js';
-import { parseDeck, MAX_HP, FACES, type DeckData } from './cards.js';
+import { type DeckData } from './cards.js';
+import { parseDeck } from './deck-parser.js';
+import { MAX_HP, FACES } from './card-ir.js';
 
 const SHOWN = 'hp, faces.1 ... faces.6';
 

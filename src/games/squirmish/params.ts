@@ -14,7 +14,8 @@ import { setupField } from '../../sim/setup.js';
 import { parse as parseYaml } from 'yaml';
 import type { RulesContext } from '../../sim/types.js';
 import { didYouMean } from '../../sim/scenario/errors.js';
-import { deckShape, deckFileSchema, refineDeck, compileCards, type DeckData, type CardTable } from './cards.js';
+import { deckShape, deckFileSchema, refineDeck, type DeckData } from './cards.js';
+import { compileCards, type CardTable } from './card-table.js';
 import { statOverridesField } from '../../sim/stat-paths.js';
 import { applyCardOverrides } from './overrides.js';
 

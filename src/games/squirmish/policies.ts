@@ -25,10 +25,10 @@ import {
 } from './state.js';
 import type { SquirmishRules } from './params.js';
 import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
-import { FACES } from './cards.js';
 import { F_DAMAGE, F_HEAL, AMOUNT_ROLL, E_DAMAGE, E_HEAL, E_KO, E_STATUS, E_DRAW, E_LOOK_DISCARD, E_CONFUSE, E_ROLL_AGAIN, E_MOVE_DAMAGE, TO_CHOSEN_OWN } from './vocabulary.js';
 import { cardWorth } from './card-worth.js';
 import { currentStep } from './steps.js';
+import { FACES } from './card-ir.js';
 
 export const plannerParams = z.strictObject({
   damage: z.number().min(0).max(100).default(1).describe('Value of each expected point of damage on an enemy card.'),

@@ -17,8 +17,8 @@
  */
 import { NO_WINNER, type GameState } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
-import type { CardTable } from './cards.js';
 import { type SquirmishRules, deckCapacity, tableOf, dealOf, editionOf, miniDecksOf } from './params.js';
+import type { CardTable } from './card-table.js';
 
 export const LOC_NONE = 0;
 export const LOC_DECK = 1;

@@ -14,9 +14,9 @@ import { LIMITS } from '../../../src/sim/scenario/schema.js';
 import { ScenarioError } from '../../../src/sim/scenario/errors.js';
 import { registry } from '../../../src/registry.js';
 import { searchWarning, SEARCH_WARNING_ITERATIONS } from '../../../src/cli/plan.js';
-import { MAX_POOL, MAX_HP, MAX_NAME, MAX_TEXT, MAX_SPECIALS, MAX_EFFECTS, MAX_ABILITIES_PER_CARD, MAX_GROUPS } from '../../../src/games/squirmish/cards.js';
 import { MAX_ITERATIONS } from '../../../src/policies/ismcts.js';
 import { planOf } from '../../helpers/plans.js';
+import { MAX_POOL, MAX_HP, MAX_NAME, MAX_TEXT, MAX_SPECIALS, MAX_EFFECTS, MAX_ABILITIES_PER_CARD, MAX_GROUPS } from '../../../src/games/squirmish/card-ir.js';
 
 let dir: string;
 beforeAll(() => {
@@ -132,7 +132,7 @@ describe('Squish boards (src/games/squish/params.ts)', () => {
   });
 });
 
-describe('Squirmish card pools (src/games/squirmish/cards.ts)', () => {
+describe('Squirmish card pools (src/games/squirmish/card-ir.ts)', () => {
   it(`pool: at most ${MAX_POOL} cards; groups: at most ${MAX_GROUPS}`, () => {
     expect(messageOf({ ...squirmish({ cards: 'data/pool.yaml', deckStyle: 'custom', decklist: Array.from({ length: 36 }, (_, i) => `Card ${i}`) }) }, { 'pool.yaml': pool(MAX_POOL) })).toBe('loaded');
     expect(messageOf(squirmish({ cards: 'data/pool.yaml' }), { 'pool.yaml': pool(MAX_POOL + 1) })).toMatch(/^data\/pool\.yaml:\d+: cards: expected at most 500 entries/);
