@@ -6,11 +6,14 @@
 import type { Rng } from '../../sim/rng.js';
 import { abilityApplies, amountOf, staticEffect } from './conditions.js';
 import { ATTACK_CONFUSED_CREDIT, d6, damageCard, enqueue, fired, popJob, queueEffects } from './resolve.js';
+import { SquirmishState } from './state.js';
 import {
-  CC_ATTACKED, CC_ATTACKS, CC_SPECIALS, DEC_REROLL, EV_AVOIDED, EV_CONFUSED, EV_DAMAGE, EV_HEAL, EV_NO_EFFECT,
-  G_ATTACKS, G_AVOIDED, G_CONFUSED, G_EXTRA_ATTACKS, G_NO_EFFECT, G_REROLLS, G_SPECIALS, JK_EFFECT, LOC_GRID,
-  REROLL_SLOT, SEAT_COUNTERS, SLOTS, S_ATTACKS, SquirmishState,
-} from './state.js';
+  CC_ATTACKED, CC_ATTACKS, CC_SPECIALS, G_ATTACKS, G_AVOIDED, G_CONFUSED, G_EXTRA_ATTACKS, G_NO_EFFECT, G_REROLLS,
+  G_SPECIALS, SEAT_COUNTERS, S_ATTACKS,
+} from './counters.js';
+import {
+  DEC_REROLL, EV_AVOIDED, EV_CONFUSED, EV_DAMAGE, EV_HEAL, EV_NO_EFFECT, JK_EFFECT, LOC_GRID, REROLL_SLOT, SLOTS,
+} from './state-codes.js';
 import {
   AMOUNT_ROLL, E_ADD, E_AVOID, E_CONFUSE, E_DIVIDE, E_IGNORE_BELOW, E_MULTIPLY, E_REDUCE, E_REROLL, E_REROLL_ANY,
   F_HEAL, F_NONE, T_AFTER_ATTACK, T_ATTACK, T_ATTACKED, T_STATIC,

@@ -6,10 +6,11 @@
 import type { Rng } from '../../sim/rng.js';
 import { islands } from './board.js';
 import { drawCard } from './resolve.js';
+import { SquirmishState } from './state.js';
 import {
-  CC_KOED, CC_KOS, DEC_CONSOLATION, DEC_REATTACH, EV_FRAGMENT, EV_KO, EV_OWN_KO, G_CONSOLATIONS, G_FRAGMENTATIONS,
-  G_KOS, G_OWN_KOS, KO_LIST_CAP, LOC_ASIDE, SEAT_COUNTERS, S_KOED, S_KOS, SquirmishState,
-} from './state.js';
+  CC_KOED, CC_KOS, G_CONSOLATIONS, G_FRAGMENTATIONS, G_KOS, G_OWN_KOS, KO_LIST_CAP, SEAT_COUNTERS, S_KOED, S_KOS,
+} from './counters.js';
+import { DEC_CONSOLATION, DEC_REATTACH, EV_FRAGMENT, EV_KO, EV_OWN_KO, LOC_ASIDE } from './state-codes.js';
 
 // Module scratch (one game at a time per thread): island labels and sizes, and the knocked-out cards.
 let labels = new Int16Array(0);

@@ -3,7 +3,8 @@
  * (static) effects, and which card may attack which (docs/rules/squirmish.md, "Attacking").
  * Pure reads of the state: nothing here changes it or allocates.
  */
-import { LOC_GRID, SLOTS, SquirmishState } from './state.js';
+import { SquirmishState } from './state.js';
+import { LOC_GRID, SLOTS } from './state-codes.js';
 import {
   AMOUNT_ROLL, COND_ATTACKER_GROUP, COND_ATTACKER_IS, COND_COUNT, COND_FIRST_ATTACK, COND_SELF_DAMAGED,
   COND_TARGET_DAMAGED, COND_TARGET_GROUP, COND_TARGET_IS, COND_TARGET_MOVED, C_FACE, C_ROLL, E_ADD, E_CANNOT_ATTACK,

@@ -9,7 +9,9 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TRIGGERS, TARGETS, COUNTS, STATUS_NAMES, DURATION_NAMES } from './vocabulary.js';
 import { NAMED_EFFECT_NAMES } from './effects.js';
-import { MAX_NAME, MAX_TEXT, MAX_EFFECTS, MAX_GROUPS, MAX_POOL, MAX_HP, MAX_SPECIALS, MAX_ABILITIES_PER_CARD } from './card-ir.js';
+import {
+  MAX_NAME, MAX_TEXT, MAX_EFFECTS, MAX_GROUPS, MAX_POOL, MAX_HP, MAX_SPECIALS, MAX_ABILITIES_PER_CARD,
+} from './card-ir.js';
 
 const range = {
   description: 'A whole number, [low, high], or {min, max}.',

@@ -2,7 +2,8 @@
  * Squirmish determinization for search policies (ISMCTS): re-deal what a seat cannot see.
  */
 import type { Rng } from '../../sim/rng.js';
-import { LOC_DECK, LOC_HAND, LOC_PICK, PH_WEIGH_PICK, SquirmishState } from './state.js';
+import { SquirmishState } from './state.js';
+import { LOC_DECK, LOC_HAND, LOC_PICK, PH_WEIGH_PICK } from './state-codes.js';
 
 let hidden = new Int16Array(0);
 let slotsBuf = new Int32Array(0);

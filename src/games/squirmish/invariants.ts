@@ -4,10 +4,11 @@
  */
 import { islands } from './board.js';
 import { relaying } from './jobs.js';
+import { SquirmishState } from './state.js';
 import {
   DEC_NONE, DEC_STEP, LOC_ASIDE, LOC_DECK, LOC_DISCARD, LOC_GRID, LOC_HAND, LOC_NAMES, LOC_PICK, LOC_VICTORY, PH_TURN,
-  ST_ABILITIES, ST_CLEANUP, SquirmishState,
-} from './state.js';
+  ST_ABILITIES, ST_CLEANUP,
+} from './state-codes.js';
 import { currentStep } from './steps.js';
 
 // Module scratch for the island count.

@@ -6,8 +6,10 @@
  */
 import type { Rng } from '../../sim/rng.js';
 import {
-  SquirmishState, LOC_GRID, LOC_HAND, LOC_ASIDE, FOREVER, JK_ATTACK, JK_EFFECT, DEC_JOB, G_MOVES,
+  SquirmishState,
 } from './state.js';
+import { G_MOVES } from './counters.js';
+import { LOC_GRID, LOC_HAND, LOC_ASIDE, FOREVER, JK_ATTACK, JK_EFFECT, DEC_JOB } from './state-codes.js';
 import {
   E_DAMAGE, E_HEAL, E_KO, E_STATUS, E_DRAW, E_LOOK_DISCARD, E_DISCARD_DRAWN, E_MOVE_SELF, E_MOVE_OPPONENT, E_REARRANGE,
   E_EXTRA_MOVE, E_MOVE_DAMAGE, E_ROLL_AGAIN, E_CONFUSE, E_CUSTOM,

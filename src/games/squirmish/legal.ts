@@ -4,15 +4,18 @@
  * the order the rules doc fixes for the reference random policy. Hot path: nothing here
  * allocates per move.
  */
-import { DRAW, OP_ATTACK, OP_DISCARD, OP_FRAG, OP_MOVE, OP_PICK, OP_PLACE, OP_REPLACE, OP_USE, REROLL, SKIP, act } from './actions.js';
+import {
+  DRAW, OP_ATTACK, OP_DISCARD, OP_FRAG, OP_MOVE, OP_PICK, OP_PLACE, OP_REPLACE, OP_USE, REROLL, SKIP, act,
+} from './actions.js';
 import { fragmentPlacements, openCells } from './board.js';
 import { jobOptions } from './jobs.js';
 import { canDraw } from './resolve.js';
 import { abilityApplies, attackTargets } from './conditions.js';
+import { SquirmishState } from './state.js';
 import {
   DEC_CONSOLATION, DEC_DRAFT, DEC_HAND, DEC_JOB, DEC_REATTACH, DEC_REROLL, DEC_STEP, DEC_WEIGH_PICK, DEC_WEIGH_PLACE,
-  PH_TURN, SLOTS, ST_ABILITIES, ST_ATTACK, ST_DRAW, ST_MOVE_ATTACK, ST_PLACE, ST_PLACE_MOVE, SquirmishState,
-} from './state.js';
+  PH_TURN, SLOTS, ST_ABILITIES, ST_ATTACK, ST_DRAW, ST_MOVE_ATTACK, ST_PLACE, ST_PLACE_MOVE,
+} from './state-codes.js';
 import { currentStep } from './steps.js';
 import { T_WEIRD } from './vocabulary.js';
 

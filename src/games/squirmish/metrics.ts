@@ -11,9 +11,12 @@
  */
 import type { GameMetricsSpec, MetricTableSpec } from '../../sim/types.js';
 import {
-  SquirmishState, rowsOf, CARD_COLS, CC_ATTACKS, CC_ATTACKED, CC_KOS, CC_KOED, CC_DEALT, CC_TAKEN, CC_HEALED, CC_TURNS,
-  CC_SPECIALS, CC_ABILITIES, GAME_COUNTERS, SEAT_COUNTERS, S_VICTORY,
+  SquirmishState,
 } from './state.js';
+import {
+  rowsOf, CARD_COLS, CC_ATTACKS, CC_ATTACKED, CC_KOS, CC_KOED, CC_DEALT, CC_TAKEN, CC_HEALED, CC_TURNS, CC_SPECIALS,
+  CC_ABILITIES, GAME_COUNTERS, SEAT_COUNTERS, S_VICTORY,
+} from './counters.js';
 import { tableOf, type SquirmishRules } from './params.js';
 
 const gameCounters = [

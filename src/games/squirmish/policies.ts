@@ -20,9 +20,12 @@ import type { PolicySpec, Policy } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { NearBestPicker } from '../kit/best-picker.js';
 import {
-  SquirmishState, DEC_WEIGH_PICK, DEC_WEIGH_PLACE, DEC_DRAFT, DEC_STEP, DEC_REROLL, DEC_HAND, DEC_REATTACH, DEC_CONSOLATION, DEC_JOB,
-  LOC_GRID, ST_ABILITIES,
+  SquirmishState,
 } from './state.js';
+import {
+  DEC_WEIGH_PICK, DEC_WEIGH_PLACE, DEC_DRAFT, DEC_STEP, DEC_REROLL, DEC_HAND, DEC_REATTACH, DEC_CONSOLATION, DEC_JOB,
+  LOC_GRID, ST_ABILITIES,
+} from './state-codes.js';
 import type { SquirmishRules } from './params.js';
 import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
 import { F_DAMAGE, F_HEAL, AMOUNT_ROLL, E_DAMAGE, E_HEAL, E_KO, E_STATUS, E_DRAW, E_LOOK_DISCARD, E_CONFUSE, E_ROLL_AGAIN, E_MOVE_DAMAGE, TO_CHOSEN_OWN } from './vocabulary.js';

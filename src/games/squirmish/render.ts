@@ -4,9 +4,12 @@
  * full but marked hidden: a trace is for the analyst, not for a seat.
  */
 import {
-  SquirmishState, DEC_WEIGH_PICK, DEC_WEIGH_PLACE, DEC_DRAFT, DEC_STEP, DEC_REROLL, DEC_HAND, DEC_REATTACH, DEC_CONSOLATION,
-  DEC_JOB, STEP_NAMES, EV_DAMAGE, EV_HEAL, EV_NO_EFFECT, EV_AVOIDED, EV_CONFUSED, EV_KO, EV_OWN_KO, EV_FRAGMENT, PH_TURN,
+  SquirmishState,
 } from './state.js';
+import {
+  DEC_WEIGH_PICK, DEC_WEIGH_PLACE, DEC_DRAFT, DEC_STEP, DEC_REROLL, DEC_HAND, DEC_REATTACH, DEC_CONSOLATION, DEC_JOB,
+  STEP_NAMES, EV_DAMAGE, EV_HEAL, EV_NO_EFFECT, EV_AVOIDED, EV_CONFUSED, EV_KO, EV_OWN_KO, EV_FRAGMENT, PH_TURN,
+} from './state-codes.js';
 import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
 import { EFFECT_NAMES } from './vocabulary.js';
 import { currentStep } from './steps.js';

@@ -7,10 +7,9 @@
  */
 import type { Rng } from '../../sim/rng.js';
 import { abilityApplies, amountOf, staticEffect } from './conditions.js';
-import {
-  CC_ABILITIES, CC_DEALT, CC_TAKEN, G_DAMAGE, G_DRAWS, JK_EFFECT, LOC_GRID, QCAP, SEAT_COUNTERS, SLOTS, S_DAMAGE,
-  S_DRAWS, SquirmishState,
-} from './state.js';
+import { SquirmishState } from './state.js';
+import { CC_ABILITIES, CC_DEALT, CC_TAKEN, G_DAMAGE, G_DRAWS, SEAT_COUNTERS, S_DAMAGE, S_DRAWS } from './counters.js';
+import { JK_EFFECT, LOC_GRID, QCAP, SLOTS } from './state-codes.js';
 import {
   E_ADD, E_AVOID, E_CONFUSE, E_DIVIDE, E_DRAW_AND_PLACE, E_IGNORE_BELOW, E_KO_OVERRIDE, E_MULTIPLY, E_REDUCE,
   E_ROLL_AGAIN, T_OPP_DRAW, T_PLACED, T_STATIC,

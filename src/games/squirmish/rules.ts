@@ -22,12 +22,14 @@ import { ensureOptionScratch, enumerate } from './legal.js';
 import { drawCard, drawStepDraw, enqueue, placedTriggers, useAbility } from './resolve.js';
 import { runAttackJob, settleReroll } from './attack.js';
 import { finishDraft, resolveWeighIn, setUp, startTurns, turnStartTriggers } from './setup.js';
+import { SquirmishState, actionCapacityOf } from './state.js';
 import {
-  CC_TURNS, DEC_CONSOLATION, DEC_DRAFT, DEC_HAND, DEC_JOB, DEC_NONE, DEC_REATTACH, DEC_REROLL, DEC_STEP,
-  DEC_WEIGH_PICK, DEC_WEIGH_PLACE, G_CONSOLATIONS, G_HAND_DISCARDS, G_MOVES, G_REATTACHED, G_REPLACEMENTS, G_WEIRD,
-  JK_ATTACK, LOC_PICK, PH_DRAFT, PH_WEIGH_PICK, PH_WEIGH_PLACE, SEAT_COUNTERS, ST_ABILITIES, ST_CLEANUP, ST_PLACE,
-  S_MOVES, SquirmishState, actionCapacityOf,
-} from './state.js';
+  CC_TURNS, G_CONSOLATIONS, G_HAND_DISCARDS, G_MOVES, G_REATTACHED, G_REPLACEMENTS, G_WEIRD, SEAT_COUNTERS, S_MOVES,
+} from './counters.js';
+import {
+  DEC_CONSOLATION, DEC_DRAFT, DEC_HAND, DEC_JOB, DEC_NONE, DEC_REATTACH, DEC_REROLL, DEC_STEP, DEC_WEIGH_PICK,
+  DEC_WEIGH_PLACE, JK_ATTACK, LOC_PICK, PH_DRAFT, PH_WEIGH_PICK, PH_WEIGH_PLACE, ST_ABILITIES, ST_CLEANUP, ST_PLACE,
+} from './state-codes.js';
 import { currentStep, stepsOf } from './steps.js';
 
 export { actionCapacityOf };

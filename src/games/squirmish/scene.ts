@@ -4,7 +4,8 @@
  * controller, HP left and active statuses; hand sizes (hands are hidden from the other seats);
  * victory piles (face up); the deck and discard pile; and the dice and events of the move.
  */
-import { SquirmishState, PH_TURN, STEP_NAMES } from './state.js';
+import { SquirmishState } from './state.js';
+import { PH_TURN, STEP_NAMES } from './state-codes.js';
 import { cardName, eventsText, gridWindow } from './render.js';
 import { currentStep } from './steps.js';
 

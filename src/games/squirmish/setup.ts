@@ -8,7 +8,9 @@ import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { draftPoolOf } from './params.js';
 import { placedTriggers, triggerAbilities } from './resolve.js';
-import { DEC_NONE, G_TIES, LOC_DECK, LOC_PICK, PH_DRAFT, PH_TURN, PH_WEIGH_PICK, PH_WEIGH_PLACE, SquirmishState } from './state.js';
+import { SquirmishState } from './state.js';
+import { G_TIES } from './counters.js';
+import { DEC_NONE, LOC_DECK, LOC_PICK, PH_DRAFT, PH_TURN, PH_WEIGH_PICK, PH_WEIGH_PLACE } from './state-codes.js';
 import { T_TURN_START } from './vocabulary.js';
 
 // Module scratch (one game at a time per thread): the cards a generated deck draws from.

@@ -17,116 +17,13 @@
  */
 import { NO_WINNER, type GameState } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
-import { type SquirmishRules, deckCapacity, tableOf, dealOf, editionOf, miniDecksOf } from './params.js';
 import type { CardTable } from './card-table.js';
-
-export const LOC_NONE = 0;
-export const LOC_DECK = 1;
-export const LOC_HAND = 2;
-export const LOC_GRID = 3;
-export const LOC_DISCARD = 4;
-export const LOC_VICTORY = 5;
-export const LOC_PICK = 6;
-export const LOC_ASIDE = 7;
-export const LOC_NAMES = ['none', 'deck', 'hand', 'grid', 'discard', 'victory', 'picked', 'aside'];
-
-/** Once-per-turn bookkeeping slots per instance: abilities 0..7, specials 8..13, re-roll 15. */
-export const SLOTS = 16;
-export const REROLL_SLOT = 15;
-export const QCAP = 256;
-export const EV_CAP = 16;
-export const EV_DAMAGE = 0;
-export const EV_HEAL = 1;
-export const EV_NO_EFFECT = 2;
-export const EV_AVOIDED = 3;
-export const EV_CONFUSED = 4;
-export const EV_KO = 5;
-export const EV_OWN_KO = 6;
-export const EV_FRAGMENT = 7;
-export const FOREVER = 0x3fffffff;
-
-// Steps of a turn (each edition lists them in its order, see rules.ts).
-export const ST_ATTACK = 0;
-export const ST_ABILITIES = 1;
-export const ST_CLEANUP = 2;
-export const ST_PLACE_MOVE = 3;
-export const ST_DRAW = 4;
-export const ST_PLACE = 5;
-export const ST_MOVE_ATTACK = 6;
-export const STEP_NAMES = ['attack', 'abilities', 'clean-up', 'place or move', 'draw', 'place', 'move or attack'];
-
-// Setup phases, then turns.
-export const PH_WEIGH_PICK = 0;
-export const PH_WEIGH_PLACE = 1;
-export const PH_DRAFT = 2;
-export const PH_TURN = 3;
-
-// The pending decision (what legalActions enumerates).
-export const DEC_NONE = 0;
-export const DEC_WEIGH_PICK = 1;
-export const DEC_WEIGH_PLACE = 2;
-export const DEC_DRAFT = 3;
-export const DEC_STEP = 4;
-export const DEC_REROLL = 5;
-export const DEC_HAND = 6;
-export const DEC_REATTACH = 7;
-export const DEC_CONSOLATION = 8;
-export const DEC_JOB = 9;
-export const DEC_NAMES = ['none', 'weigh-in pick', 'weigh-in placement', 'draft pick', 'step', 're-roll', 'hand limit', 're-attachment', 'consolation prize', 'ability choice'];
-
-// Queue jobs.
-export const JK_EFFECT = 0;
-export const JK_ATTACK = 1;
-
-// Per-card measurement columns (metrics.ts), per row and game.
-export const CARD_COLS = 10;
-export const CC_ATTACKS = 0;
-export const CC_ATTACKED = 1;
-/** Knock-outs one game can record for the KO matrix (a game ends after a few; the cap is far above). */
-export const KO_LIST_CAP = 1024;
-export const CC_KOS = 2;
-export const CC_KOED = 3;
-export const CC_DEALT = 4;
-export const CC_TAKEN = 5;
-export const CC_HEALED = 6;
-export const CC_TURNS = 7;
-export const CC_SPECIALS = 8;
-export const CC_ABILITIES = 9;
-
-// Whole-game counters (metrics.ts).
-export const G_ATTACKS = 0;
-export const G_KOS = 1;
-export const G_OWN_KOS = 2;
-export const G_FRAGMENTATIONS = 3;
-export const G_REATTACHED = 4;
-export const G_RESHUFFLES = 5;
-export const G_PLACEMENTS = 6;
-export const G_REPLACEMENTS = 7;
-export const G_MOVES = 8;
-export const G_DRAWS = 9;
-export const G_HAND_DISCARDS = 10;
-export const G_SPECIALS = 11;
-export const G_WEIRD = 12;
-export const G_AVOIDED = 13;
-export const G_REROLLS = 14;
-export const G_CONSOLATIONS = 15;
-export const G_NO_EFFECT = 16;
-export const G_TIES = 17;
-export const G_CONFUSED = 18;
-export const G_EXTRA_ATTACKS = 19;
-export const G_DAMAGE = 20;
-export const G_HEALING = 21;
-export const GAME_COUNTERS = 22;
-
-export const S_ATTACKS = 0;
-export const S_KOS = 1;
-export const S_DAMAGE = 2;
-export const S_PLACEMENTS = 3;
-export const S_MOVES = 4;
-export const S_DRAWS = 5;
-export const S_VICTORY = 6;
-export const S_KOED = 7;
-export const SEAT_COUNTERS = 8;
+import {
+  CARD_COLS, CC_HEALED, GAME_COUNTERS, G_HEALING, G_PLACEMENTS, G_RESHUFFLES, KO_LIST_CAP, SEAT_COUNTERS, S_PLACEMENTS,
+  rowsOf,
+} from './counters.js';
+import { type SquirmishRules, deckCapacity, tableOf, dealOf, editionOf, miniDecksOf } from './params.js';
+import { DEC_NONE, EV_CAP, LOC_DECK, LOC_DISCARD, LOC_GRID, LOC_HAND, LOC_VICTORY, PH_TURN, QCAP, SLOTS } from './state-codes.js';
 
 /** Most options any decision can have (sizes action buffers). */
 export function actionCapacityOf(s: { maxInst: number; maxInPlay: number }): number {
@@ -676,14 +573,4 @@ export class SquirmishState implements GameState {
     this.stat(source, CC_HEALED, healed);
     return healed;
   }
-}
-
-/** Metric rows: the distinct card types that can appear under these rules, in pool order. */
-export function rowsOf(rules: SquirmishRules, table: CardTable): number[] {
-  const named = new Set<string>();
-  if (rules.deckStyle === 'custom' && Array.isArray(rules.decklist)) for (const n of rules.decklist) named.add(n);
-  else if (rules.deckStyle === 'mini' && rules.miniDecks) for (const m of rules.miniDecks) if (Array.isArray(m)) for (const n of m) named.add(n);
-  const rows: number[] = [];
-  for (let c = 0; c < table.count; c++) if (named.size === 0 || named.has(table.names[c]!)) rows.push(c);
-  return rows;
 }

@@ -13,9 +13,9 @@ import type { StatSpec, WeightStat } from '../../sim/types.js';
 import { locateStat } from '../../sim/stat-paths.js';
 import { found } from '../../sim/scenario/errors.js';
 import { poolOf, tableOf, type SquirmishRules } from './params.js';
-import { rowsOf } from './state.js';
 import { CARD_STATS, lookup, faceIndex, fixedDamage, type Card } from './overrides.js';
 import { MAX_HP, FACES } from './card-ir.js';
+import { rowsOf } from './counters.js';
 
 function cardOf(rules: SquirmishRules, path: string): { card: Card; stat: string; arg: string | null } {
   const deck = poolOf(rules);

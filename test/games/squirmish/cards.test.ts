@@ -6,8 +6,8 @@ import { describe, it, expect } from 'vitest';
 import { squirmish } from '../../../src/games/squirmish/index.js';
 import { SKIP, REROLL } from '../../../src/games/squirmish/actions.js';
 import { apply } from '../../../src/games/squirmish/rules.js';
-import { DEC_JOB, DEC_REROLL, DEC_STEP } from '../../../src/games/squirmish/state.js';
 import { position, ScriptedRng, legalText, choose, damageOf, where, handNames, victoryNames, discardNames, inst, legal, type PositionSpec } from './position.js';
+import { DEC_JOB, DEC_REROLL, DEC_STEP } from '../../../src/games/squirmish/state-codes.js';
 
 const ok = (s: Parameters<typeof squirmish.checkInvariants>[0]) => expect(squirmish.checkInvariants(s)).toBeNull();
 

@@ -17,7 +17,7 @@ import type { SquirmishRules } from '../../../src/games/squirmish/params.js';
 import { EFFECT_NAMES, TRIGGERS, TARGETS } from '../../../src/games/squirmish/vocabulary.js';
 import { ScriptedRng, legal } from './position.js';
 import { apply } from '../../../src/games/squirmish/rules.js';
-import { PH_TURN } from '../../../src/games/squirmish/state.js';
+import { PH_TURN } from '../../../src/games/squirmish/state-codes.js';
 
 let dir: string;
 beforeAll(() => {

@@ -10,7 +10,7 @@ import { ismcts } from '../../../src/policies/ismcts.js';
 import { describeAction } from '../../../src/games/squirmish/render.js';
 import { xOf } from '../../../src/games/squirmish/actions.js';
 import { legalActions } from '../../../src/games/squirmish/legal.js';
-import { LOC_DECK, LOC_HAND, LOC_PICK, PH_WEIGH_PICK, DEC_WEIGH_PICK, G_ATTACKS, G_DAMAGE, G_HEALING, G_KOS, G_OWN_KOS } from '../../../src/games/squirmish/state.js';
+import { LOC_DECK, LOC_HAND, LOC_PICK, PH_WEIGH_PICK, DEC_WEIGH_PICK } from '../../../src/games/squirmish/state-codes.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { newAccumulator } from '../../../src/sim/batch.js';
 import { summarise } from '../../../src/sim/stats/summary.js';
@@ -20,6 +20,7 @@ import { stateDifference } from '../../helpers/state-equal.js';
 import { position, ScriptedRng, handNames, choose, legalText } from './position.js';
 import { cardWorth } from '../../../src/games/squirmish/card-worth.js';
 import { determinize } from '../../../src/games/squirmish/determinize.js';
+import { G_ATTACKS, G_DAMAGE, G_HEALING, G_KOS, G_OWN_KOS } from '../../../src/games/squirmish/counters.js';
 
 function choice(policy: typeof greedy, s: ReturnType<typeof position>, params: Record<string, unknown> = {}): string {
   const actions = new Int32Array(squirmish.actionCapacity(s.rules, s.players));

@@ -7,7 +7,8 @@
  */
 import { squirmish } from '../../../src/games/squirmish/index.js';
 import { squirmishRulesSchema, type SquirmishRules } from '../../../src/games/squirmish/params.js';
-import { SquirmishState, PH_TURN, LOC_DECK } from '../../../src/games/squirmish/state.js';
+import { SquirmishState } from '../../../src/games/squirmish/state.js';
+import { PH_TURN, LOC_DECK } from '../../../src/games/squirmish/state-codes.js';
 import { advance, apply } from '../../../src/games/squirmish/rules.js';
 import { stepsOf } from '../../../src/games/squirmish/steps.js';
 import { legalActions } from '../../../src/games/squirmish/legal.js';

@@ -6,8 +6,8 @@
 import { describe, it, expect } from 'vitest';
 import { squirmish } from '../../../src/games/squirmish/index.js';
 import { SKIP } from '../../../src/games/squirmish/actions.js';
-import { DEC_STEP, DEC_HAND, DEC_JOB } from '../../../src/games/squirmish/state.js';
 import type { SquirmishState } from '../../../src/games/squirmish/state.js';
+import { DEC_STEP, DEC_HAND, DEC_JOB } from '../../../src/games/squirmish/state-codes.js';
 import { apply } from '../../../src/games/squirmish/rules.js';
 import { position, ScriptedRng, legalText, choose, damageOf, where, handNames, victoryNames, inst } from './position.js';
 

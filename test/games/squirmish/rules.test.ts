@@ -8,10 +8,12 @@ import { squirmishRulesSchema } from '../../../src/games/squirmish/params.js';
 import { SKIP, DRAW } from '../../../src/games/squirmish/actions.js';
 import { apply } from '../../../src/games/squirmish/rules.js';
 import { describeAction } from '../../../src/games/squirmish/render.js';
-import { PH_TURN, DEC_STEP, DEC_HAND, DEC_CONSOLATION, DEC_REATTACH, DEC_WEIGH_PICK, DEC_WEIGH_PLACE } from '../../../src/games/squirmish/state.js';
 import {
   position, ScriptedRng, inst, legal, legalText, choose, damageOf, where, handNames, victoryNames, discardNames, rulesOf,
 } from './position.js';
+import {
+  PH_TURN, DEC_STEP, DEC_HAND, DEC_CONSOLATION, DEC_REATTACH, DEC_WEIGH_PICK, DEC_WEIGH_PLACE,
+} from '../../../src/games/squirmish/state-codes.js';
 
 const ok = (s: Parameters<typeof squirmish.checkInvariants>[0]) => expect(squirmish.checkInvariants(s)).toBeNull();
 

@@ -7,8 +7,8 @@
 import { describe, it, expect } from 'vitest';
 import { squirmish } from '../../../src/games/squirmish/index.js';
 import { SKIP } from '../../../src/games/squirmish/actions.js';
-import { DEC_STEP, DEC_JOB, DEC_REROLL, DEC_HAND } from '../../../src/games/squirmish/state.js';
 import type { SquirmishState } from '../../../src/games/squirmish/state.js';
+import { DEC_STEP, DEC_JOB, DEC_REROLL, DEC_HAND } from '../../../src/games/squirmish/state-codes.js';
 import { apply } from '../../../src/games/squirmish/rules.js';
 import { deckFileSchema } from '../../../src/games/squirmish/cards.js';
 import { position, ScriptedRng, legalText, choose, damageOf, where, handNames, victoryNames, discardNames } from './position.js';

@@ -1,0 +1,62 @@
+/**
+ * The small integers a Squirmish state is written in (state.ts): where a card is, the
+ * once-per-turn slots, the queue's capacity, event kinds, the steps of a turn, set-up phases,
+ * the pending decision and the job kinds.
+ */
+export const LOC_NONE = 0;
+export const LOC_DECK = 1;
+export const LOC_HAND = 2;
+export const LOC_GRID = 3;
+export const LOC_DISCARD = 4;
+export const LOC_VICTORY = 5;
+export const LOC_PICK = 6;
+export const LOC_ASIDE = 7;
+export const LOC_NAMES = ['none', 'deck', 'hand', 'grid', 'discard', 'victory', 'picked', 'aside'];
+
+/** Once-per-turn bookkeeping slots per instance: abilities 0..7, specials 8..13, re-roll 15. */
+export const SLOTS = 16;
+export const REROLL_SLOT = 15;
+export const QCAP = 256;
+export const EV_CAP = 16;
+export const EV_DAMAGE = 0;
+export const EV_HEAL = 1;
+export const EV_NO_EFFECT = 2;
+export const EV_AVOIDED = 3;
+export const EV_CONFUSED = 4;
+export const EV_KO = 5;
+export const EV_OWN_KO = 6;
+export const EV_FRAGMENT = 7;
+export const FOREVER = 0x3fffffff;
+
+// Steps of a turn (each edition lists them in its order, see steps.ts).
+export const ST_ATTACK = 0;
+export const ST_ABILITIES = 1;
+export const ST_CLEANUP = 2;
+export const ST_PLACE_MOVE = 3;
+export const ST_DRAW = 4;
+export const ST_PLACE = 5;
+export const ST_MOVE_ATTACK = 6;
+export const STEP_NAMES = ['attack', 'abilities', 'clean-up', 'place or move', 'draw', 'place', 'move or attack'];
+
+// Setup phases, then turns.
+export const PH_WEIGH_PICK = 0;
+export const PH_WEIGH_PLACE = 1;
+export const PH_DRAFT = 2;
+export const PH_TURN = 3;
+
+// The pending decision (what legalActions enumerates).
+export const DEC_NONE = 0;
+export const DEC_WEIGH_PICK = 1;
+export const DEC_WEIGH_PLACE = 2;
+export const DEC_DRAFT = 3;
+export const DEC_STEP = 4;
+export const DEC_REROLL = 5;
+export const DEC_HAND = 6;
+export const DEC_REATTACH = 7;
+export const DEC_CONSOLATION = 8;
+export const DEC_JOB = 9;
+export const DEC_NAMES = ['none', 'weigh-in pick', 'weigh-in placement', 'draft pick', 'step', 're-roll', 'hand limit', 're-attachment', 'consolation prize', 'ability choice'];
+
+// Queue jobs.
+export const JK_EFFECT = 0;
+export const JK_ATTACK = 1;
