@@ -19,9 +19,11 @@
 // BENCH_REPEAT=n sets the number of samples per figure. The cost of each named skill level is a
 // suite of its own: bench/levels.mjs (npm run bench:levels).
 //
-// The garbage collector's share: after its pairs, every suite plays half a one-worker run once
-// more under `node --cpu-prof`, and bench/gc-share.mjs reads the worker thread's profile (GC
-// samples over busy samples). A run of its own, so the profiler's cost stays out of games/s.
+// The garbage collector's share: after its pairs, every suite plays its one-worker run once more
+// under `node --cpu-prof`, and bench/gc-share.mjs reads the worker thread's profile (GC samples
+// over busy samples). A run of its own, so the profiler's cost stays out of games/s; as long as
+// the timed run, because the worker's start-up (module imports, building the runner, JIT) has
+// collections of its own that a shorter run would weigh more.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -106,7 +108,7 @@ for (const s of suites) {
     one.push(measure(s.label, s.scenario, s.games, 1));
     all.push(measure(s.label, s.scenario, s.games * cores, cores));
   }
-  const gc = gcShare(s.label, s.scenario, s.games / 2);
+  const gc = gcShare(s.label, s.scenario, s.games);
   const b1 = best(one);
   const bn = best(all);
   const pairRatios = one.map((r, i) => all[i].gamesPerSecond / r.gamesPerSecond);
