@@ -36,19 +36,22 @@ export function reset(s: WormsState, rng: Rng): void {
   const n = s.totalCards;
   s.deck.set(orderedDeckOf(n));
   rng.shuffle(s.deck, 0, n);
-  s.deckLen = n;
   s.discardLen = 0;
 
-  // Deal three worms of four to each seat, from the top of the deck; first card = bottom.
+  // Deal three worms of four to each seat, from the top of the deck; first card = bottom. Each
+  // worm starts at the bottom of its region (wormCap >= 52 cards), so no push needs compacting.
+  let deckLen = n;
   for (let p = 0; p < s.players; p++) {
     s.seatAcesOnTopAtDeal[p] = 0;
     for (let k = 0; k < WORMS_PER_PLAYER; k++) {
       const w = p * WORMS_PER_PLAYER + k;
-      s.bottom[w] = w * s.wormCap;
-      s.top[w] = w * s.wormCap;
-      for (let i = 0; i < CARDS_PER_WORM_AT_DEAL; i++) s.pushCard(w, s.deck[--s.deckLen]!);
-      s.dealtTop[w] = s.topCard(w);
-      if (s.topCard(w) === ACE) s.seatAcesOnTopAtDeal[p]!++;
+      const base = w * s.wormCap;
+      for (let i = 0; i < CARDS_PER_WORM_AT_DEAL; i++) s.cards[base + i] = s.deck[--deckLen]!;
+      s.bottom[w] = base;
+      s.top[w] = base + CARDS_PER_WORM_AT_DEAL;
+      const top = s.cards[base + CARDS_PER_WORM_AT_DEAL - 1]!;
+      s.dealtTop[w] = top;
+      if (top === ACE) s.seatAcesOnTopAtDeal[p]!++;
     }
     s.living[p] = WORMS_PER_PLAYER;
     s.eliminatedAtTurn[p] = -1;
@@ -57,6 +60,7 @@ export function reset(s: WormsState, rng: Rng): void {
     s.seatCardsTaken[p] = 0;
     s.seatWormsKilled[p] = 0;
   }
+  s.deckLen = deckLen;
   s.alivePlayers = s.players;
   s.eliminationCount = 0;
   s.suddenDeathActive = false;
