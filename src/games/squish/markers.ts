@@ -89,12 +89,19 @@ function enumerateMoves(s: SquishState, out: Int32Array): number {
   const R = w.reach;
   for (let r = 0; r < rows; r++) R[r] = 0;
   R[py - y0] = 1 << (px - x0);
+  // Each level from the one before, the rows above, at and below r held in registers (one load
+  // a row instead of three; the rows beyond the window count as empty).
   for (let v = 1; v <= M; v++) {
     const prev = (v - 1) * 13;
     const cur = v * 13;
+    let above = 0;
+    let here = R[prev]!;
     for (let r = 0; r < rows; r++) {
-      const u = R[prev + r]! | (r > 0 ? R[prev + r - 1]! : 0) | (r + 1 < rows ? R[prev + r + 1]! : 0);
+      const below = r + 1 < rows ? R[prev + r + 1]! : 0;
+      const u = above | here | below;
       R[cur + r] = (u | (u << 1) | (u >>> 1)) & free[r]!;
+      above = here;
+      here = below;
     }
   }
   let n = emitOption(s, out, 0, 0, R, x0, y0, rows);
@@ -121,12 +128,17 @@ function enumerateMoves(s: SquishState, out: Int32Array): number {
     for (let v = first + 1; v <= M; v++) {
       const prev = (v - 1) * 13;
       const cur = v * 13;
+      let above = 0;
+      let here = C[prev]!;
       for (let r = 0; r < rows; r++) {
-        const u = C[prev + r]! | (r > 0 ? C[prev + r - 1]! : 0) | (r + 1 < rows ? C[prev + r + 1]! : 0);
+        const below = r + 1 < rows ? C[prev + r + 1]! : 0;
+        const u = above | here | below;
         const ring = r >= ry0 && r <= ry1 ? ringMask : 0;
         const x = ((u | (u << 1) | (u >>> 1)) & free[r]!) | (R[prev + r]! & ring);
         C[cur + r] = x;
         any |= x;
+        above = here;
+        here = below;
       }
     }
     if (any !== 0) n = emitOption(s, out, n, k + 1, C, x0, y0, rows);
