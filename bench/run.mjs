@@ -21,9 +21,10 @@
 //
 // The garbage collector's share: after its pairs, every suite plays its one-worker run once more
 // under `node --cpu-prof`, and bench/gc-share.mjs reads the worker thread's profile (GC samples
-// over busy samples). A run of its own, so the profiler's cost stays out of games/s; as long as
-// the timed run, because the worker's start-up (module imports, building the runner, JIT) has
-// collections of its own that a shorter run would weigh more.
+// over busy samples; also from the worker's first game on, without its start-up). A run of its
+// own, so the profiler's cost stays out of games/s; as long as the timed run, because the
+// worker's start-up (module imports, building the runner) has collections of its own that
+// a shorter run would weigh more. The target reads the whole run.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -51,8 +52,10 @@ function gcShare(label, scenario, games) {
   try {
     execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bench/measure.mjs', scenario, String(games), '1'], { stdio: ['ignore', 'ignore', 'inherit'] });
     const gc = gcShareOfProfiles(dir);
-    console.error(`  ${label}: 1 worker profiled, ${games.toLocaleString('en-US')} games, ${(100 * gc.share).toFixed(2)}% of ${gc.busyMs.toLocaleString('en-US')} ms in the garbage collector`);
-    return { games, gcMs: gc.gcMs, busyMs: gc.busyMs, share: +gc.share.toFixed(4) };
+    console.error(
+      `  ${label}: 1 worker profiled, ${games.toLocaleString('en-US')} games, ${(100 * gc.share).toFixed(2)}% of ${gc.busyMs.toLocaleString('en-US')} ms in the garbage collector (${gc.startupGcMs} ms before the first game; from the first game on ${(100 * gc.gamesShare).toFixed(2)}%)`,
+    );
+    return { games, gcMs: gc.gcMs, busyMs: gc.busyMs, share: +gc.share.toFixed(4), startupGcMs: gc.startupGcMs, gamesShare: +gc.gamesShare.toFixed(4) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -162,10 +165,10 @@ if (process.env.BENCH_100M === '1') {
 
 const fmt = (n) => n.toLocaleString('en-US');
 console.log(`\ngames/s: best of ${repeats}; ratio: median of ${repeats} paired ratios (their range); busy cores and CPU per game: medians`);
-console.log(`game                        1 worker  ${cores} workers   ratio (range)        efficiency  busy cores  peak MB    GC  CPU µs/game (1 → ${cores})`);
+console.log(`game                        1 worker  ${cores} workers   ratio (range)        efficiency  busy cores  peak MB  GC (games)  CPU µs/game (1 → ${cores})`);
 for (const s of scaling)
   console.log(
-    `${s.label.padEnd(27)}${fmt(s.oneWorker).padStart(9)}${fmt(s.allCores).padStart(11)}${s.ratio.toFixed(2).padStart(7)}x (${Math.min(...s.pairRatios).toFixed(2)}-${Math.max(...s.pairRatios).toFixed(2)})${(Math.round(100 * s.efficiency) + '%').padStart(10)}${`${s.coresBusy.oneWorker} → ${s.coresBusy.allCores}`.padStart(14)}${String(s.peakRssMB).padStart(8)}${`${(100 * s.gc.share).toFixed(1)}%`.padStart(6)}  ${s.cpuMicrosPerGame.oneWorker} → ${s.cpuMicrosPerGame.allCores}`,
+    `${s.label.padEnd(27)}${fmt(s.oneWorker).padStart(9)}${fmt(s.allCores).padStart(11)}${s.ratio.toFixed(2).padStart(7)}x (${Math.min(...s.pairRatios).toFixed(2)}-${Math.max(...s.pairRatios).toFixed(2)})${(Math.round(100 * s.efficiency) + '%').padStart(10)}${`${s.coresBusy.oneWorker} → ${s.coresBusy.allCores}`.padStart(14)}${String(s.peakRssMB).padStart(8)}${`${(100 * s.gc.share).toFixed(1)}% (${(100 * s.gc.gamesShare).toFixed(1)}%)`.padStart(12)}  ${s.cpuMicrosPerGame.oneWorker} → ${s.cpuMicrosPerGame.allCores}`,
   );
 for (const r of ratios) console.log(`${r.label}: ${r.ratio}x slower (bound ${r.bound}x)`);
 if (worms2p) console.log(`\nderiving one game's random stream: ${seedNs.toFixed(0)} ns (${((100 * seedNs * worms2p.oneWorker) / 1e9).toFixed(2)}% of a 2-player random Worms game)`);
