@@ -1,5 +1,6 @@
 // squabble benchmark (npm run bench): for every benchmarked game and policy, games/s on one
-// worker and on all cores, the scaling ratio and efficiency, peak memory and CPU time per game;
+// worker and on all cores, the scaling ratio and efficiency, peak memory, CPU time per game and
+// the garbage collector's share of one worker's time;
 // the cost of deriving a game's random stream; the peak memory of a 10-million-game run; and a
 // check of each speed target. Prints a table and writes bench/results.json.
 //
@@ -17,10 +18,19 @@
 // BENCH_ONLY=text measures only the suites whose label contains text (results.json untouched);
 // BENCH_REPEAT=n sets the number of samples per figure. The cost of each named skill level is a
 // suite of its own: bench/levels.mjs (npm run bench:levels).
+//
+// The garbage collector's share: after its pairs, every suite plays its one-worker run once more
+// under `node --cpu-prof`, and bench/gc-share.mjs reads the worker thread's profile (GC samples
+// over busy samples; also from the worker's first game on, without its start-up). A run of its
+// own, so the profiler's cost stays out of games/s; as long as the timed run, because the
+// worker's start-up (module imports, building the runner) has collections of its own that
+// a shorter run would weigh more. The target reads the whole run.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Rng } from '../dist/sim/rng.js';
+import { gcShareOfProfiles } from './gc-share.mjs';
 
 const cores = availableParallelism();
 const quick = process.env.BENCH_QUICK === '1';
@@ -34,6 +44,21 @@ function measure(label, scenario, games, workers) {
   samples.push(row);
   console.error(`  ${label}: ${workers} worker(s), ${games.toLocaleString('en-US')} games, ${row.gamesPerSecond.toLocaleString('en-US')} games/s, ${row.peakRssMB} MB`);
   return row;
+}
+
+/** One worker's run under the CPU profiler: the garbage collector's share of the worker's busy time. */
+function gcShare(label, scenario, games) {
+  const dir = mkdtempSync(join(tmpdir(), 'squabble-bench-gc-'));
+  try {
+    execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bench/measure.mjs', scenario, String(games), '1'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const gc = gcShareOfProfiles(dir);
+    console.error(
+      `  ${label}: 1 worker profiled, ${games.toLocaleString('en-US')} games, ${(100 * gc.share).toFixed(2)}% of ${gc.busyMs.toLocaleString('en-US')} ms in the garbage collector (${gc.startupGcMs} ms before the first game; from the first game on ${(100 * gc.gamesShare).toFixed(2)}%)`,
+    );
+    return { games, gcMs: gc.gcMs, busyMs: gc.busyMs, share: +gc.share.toFixed(4), startupGcMs: gc.startupGcMs, gamesShare: +gc.gamesShare.toFixed(4) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const best = (rows) => rows.reduce((a, b) => (b.gamesPerSecond > a.gamesPerSecond ? b : a));
@@ -86,6 +111,7 @@ for (const s of suites) {
     one.push(measure(s.label, s.scenario, s.games, 1));
     all.push(measure(s.label, s.scenario, s.games * cores, cores));
   }
+  const gc = gcShare(s.label, s.scenario, s.games);
   const b1 = best(one);
   const bn = best(all);
   const pairRatios = one.map((r, i) => all[i].gamesPerSecond / r.gamesPerSecond);
@@ -101,6 +127,7 @@ for (const s of suites) {
     coresBusy: { oneWorker: +median(one.map(busy)).toFixed(2), allCores: +median(all.map(busy)).toFixed(2) },
     peakRssMB: Math.max(...all.map((r) => r.peakRssMB)),
     cpuMicrosPerGame: { oneWorker: +median(one.map((r) => r.cpuMicrosPerGame)).toFixed(2), allCores: +median(all.map((r) => r.cpuMicrosPerGame)).toFixed(2) },
+    gc,
     oneWorkerSamples: one.map((r) => r.gamesPerSecond),
     allCoresSamples: all.map((r) => r.gamesPerSecond),
   });
@@ -138,10 +165,10 @@ if (process.env.BENCH_100M === '1') {
 
 const fmt = (n) => n.toLocaleString('en-US');
 console.log(`\ngames/s: best of ${repeats}; ratio: median of ${repeats} paired ratios (their range); busy cores and CPU per game: medians`);
-console.log(`game                        1 worker  ${cores} workers   ratio (range)        efficiency  busy cores  peak MB  CPU µs/game (1 → ${cores})`);
+console.log(`game                        1 worker  ${cores} workers   ratio (range)        efficiency  busy cores  peak MB  GC (games)  CPU µs/game (1 → ${cores})`);
 for (const s of scaling)
   console.log(
-    `${s.label.padEnd(27)}${fmt(s.oneWorker).padStart(9)}${fmt(s.allCores).padStart(11)}${s.ratio.toFixed(2).padStart(7)}x (${Math.min(...s.pairRatios).toFixed(2)}-${Math.max(...s.pairRatios).toFixed(2)})${(Math.round(100 * s.efficiency) + '%').padStart(10)}${`${s.coresBusy.oneWorker} → ${s.coresBusy.allCores}`.padStart(14)}${String(s.peakRssMB).padStart(8)}   ${s.cpuMicrosPerGame.oneWorker} → ${s.cpuMicrosPerGame.allCores}`,
+    `${s.label.padEnd(27)}${fmt(s.oneWorker).padStart(9)}${fmt(s.allCores).padStart(11)}${s.ratio.toFixed(2).padStart(7)}x (${Math.min(...s.pairRatios).toFixed(2)}-${Math.max(...s.pairRatios).toFixed(2)})${(Math.round(100 * s.efficiency) + '%').padStart(10)}${`${s.coresBusy.oneWorker} → ${s.coresBusy.allCores}`.padStart(14)}${String(s.peakRssMB).padStart(8)}${`${(100 * s.gc.share).toFixed(1)}% (${(100 * s.gc.gamesShare).toFixed(1)}%)`.padStart(12)}  ${s.cpuMicrosPerGame.oneWorker} → ${s.cpuMicrosPerGame.allCores}`,
   );
 for (const r of ratios) console.log(`${r.label}: ${r.ratio}x slower (bound ${r.bound}x)`);
 if (worms2p) console.log(`\nderiving one game's random stream: ${seedNs.toFixed(0)} ns (${((100 * seedNs * worms2p.oneWorker) / 1e9).toFixed(2)}% of a 2-player random Worms game)`);
@@ -154,11 +181,15 @@ const oneWorkerTarget = (label, min) => {
   const s = scaling.find((x) => x.label === label);
   if (s) targets.push({ target: `${label}: >= ${fmt(min)} games/s on one worker`, measured: fmt(s.oneWorker), met: s.oneWorker >= min });
 };
-oneWorkerTarget('worms random 2p', 100_000);
-oneWorkerTarget('squirmish classic greedy', 5_000);
+// Issue 19 (item 5) raised the one-worker targets, added Squish! advanced and the GC share, and
+// asks 1.85x of every suite; Squish! simple random's 20,000 is an earlier issue's.
+oneWorkerTarget('worms random 2p', 120_000);
+oneWorkerTarget('squirmish classic greedy', 10_000);
 oneWorkerTarget('squish simple random', 20_000);
-oneWorkerTarget('squall duel brawlers', 10_000);
-for (const s of scaling) targets.push({ target: `${s.label}: ${cores} workers >= 1.8x one worker (median pair)`, measured: `${s.ratio.toFixed(2)}x`, met: cores < 2 || s.ratio >= 1.8 });
+oneWorkerTarget('squish advanced random', 1_000);
+oneWorkerTarget('squall duel brawlers', 25_000);
+for (const s of scaling) targets.push({ target: `${s.label}: ${cores} workers >= 1.85x one worker (median pair)`, measured: `${s.ratio.toFixed(2)}x`, met: cores < 2 || s.ratio >= 1.85 });
+for (const s of scaling) targets.push({ target: `${s.label}: garbage collector < 1% of one worker's time (profiled)`, measured: `${(100 * s.gc.share).toFixed(2)}%`, met: s.gc.share < 0.01 });
 for (const r of ratios) targets.push({ target: `${r.label} <= ${r.bound}x`, measured: `${r.ratio}x`, met: r.ratio <= r.bound });
 if (memory) targets.push({ target: '10M Worms games < 500 MB', measured: `${memory.peakRssMB} MB`, met: memory.peakRssMB < 500 });
 if (hundred) {

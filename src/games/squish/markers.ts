@@ -59,31 +59,49 @@ function enumerateMoves(s: SquishState, out: Int32Array): number {
   const full = (1 << (x1 - x0 + 1)) - 1;
   const free = w.freeRow;
   const marks = w.markerRow;
-  const cb = s.cellBlock;
-  const cm = s.cellMarker;
-  const stride = s.stride;
+  // Free and marker rows from the few blocks and markers rather than from every square of the
+  // window (up to 169 reads of two grids): the window lies on the board, where a square is
+  // blocked only by a block and holds a marker only off the blocks (invariants.ts checks both).
   for (let r = 0; r < rows; r++) {
-    let f = 0;
-    let m = 0;
-    let c = (y0 + r + 1) * stride + x0 + 1;
-    for (let bit = 1; bit <= full; bit <<= 1, c++) {
-      if (cb[c] !== EMPTY) continue;
-      const v = cm[c]!;
-      if (v === EMPTY || v === me) f |= bit;
-      else m |= bit;
-    }
-    free[r] = f;
-    marks[r] = m;
+    free[r] = full;
+    marks[r] = 0;
+  }
+  const lastBit = x1 - x0;
+  for (let b = 0; b < s.blockCount; b++) {
+    const bx0 = s.blockX[b]! - x0;
+    const bx1 = bx0 + s.blockW[b]! - 1;
+    const by0 = s.blockY[b]! - y0;
+    const by1 = by0 + s.blockH[b]! - 1;
+    if (bx1 < 0 || bx0 > lastBit || by1 < 0 || by0 >= rows) continue;
+    const covered = ~(((1 << ((bx1 < lastBit ? bx1 : lastBit) + 1)) - 1) & ~((1 << (bx0 > 0 ? bx0 : 0)) - 1));
+    const r1 = by1 < rows - 1 ? by1 : rows - 1;
+    for (let r = by0 > 0 ? by0 : 0; r <= r1; r++) free[r]! &= covered;
+  }
+  for (let p = 0; p < s.players; p++) {
+    const c = s.markerCell[p]!;
+    if (p === me || c < 0) continue;
+    const i = s.cellX[c]! - x0;
+    const r = s.cellY[c]! - y0;
+    if (i < 0 || i > lastBit || r < 0 || r >= rows) continue;
+    free[r]! &= ~(1 << i);
+    marks[r]! |= 1 << i;
   }
   const R = w.reach;
   for (let r = 0; r < rows; r++) R[r] = 0;
   R[py - y0] = 1 << (px - x0);
+  // Each level from the one before, the rows above, at and below r held in registers (one load
+  // a row instead of three; the rows beyond the window count as empty).
   for (let v = 1; v <= M; v++) {
     const prev = (v - 1) * 13;
     const cur = v * 13;
+    let above = 0;
+    let here = R[prev]!;
     for (let r = 0; r < rows; r++) {
-      const u = R[prev + r]! | (r > 0 ? R[prev + r - 1]! : 0) | (r + 1 < rows ? R[prev + r + 1]! : 0);
+      const below = r + 1 < rows ? R[prev + r + 1]! : 0;
+      const u = above | here | below;
       R[cur + r] = (u | (u << 1) | (u >>> 1)) & free[r]!;
+      above = here;
+      here = below;
     }
   }
   let n = emitOption(s, out, 0, 0, R, x0, y0, rows);
@@ -110,12 +128,17 @@ function enumerateMoves(s: SquishState, out: Int32Array): number {
     for (let v = first + 1; v <= M; v++) {
       const prev = (v - 1) * 13;
       const cur = v * 13;
+      let above = 0;
+      let here = C[prev]!;
       for (let r = 0; r < rows; r++) {
-        const u = C[prev + r]! | (r > 0 ? C[prev + r - 1]! : 0) | (r + 1 < rows ? C[prev + r + 1]! : 0);
+        const below = r + 1 < rows ? C[prev + r + 1]! : 0;
+        const u = above | here | below;
         const ring = r >= ry0 && r <= ry1 ? ringMask : 0;
         const x = ((u | (u << 1) | (u >>> 1)) & free[r]!) | (R[prev + r]! & ring);
         C[cur + r] = x;
         any |= x;
+        above = here;
+        here = below;
       }
     }
     if (any !== 0) n = emitOption(s, out, n, k + 1, C, x0, y0, rows);
@@ -137,20 +160,31 @@ function emitOption(s: SquishState, out: Int32Array, n: number, option: number, 
   const cm = s.cellMarker;
   const stride = s.stride;
   for (let r = 0; r < rows; r++) {
-    const plain = L[end + r]!;
-    let all = plain | marks[r]!;
+    let plain = L[end + r]!;
     const y = y0 + r;
+    // Action code of the row's first window square; each square further east adds 9.
+    const rowCode = (base + y * W + x0) * 9;
+    if (marks[r] === 0) {
+      // No other marker in this row (most rows): only plain moves, in ascending square order.
+      while (plain !== 0) {
+        const low = plain & -plain;
+        plain ^= low;
+        out[n++] = rowCode + 9 * (31 - Math.clz32(low));
+      }
+      continue;
+    }
+    let all = plain | marks[r]!;
     while (all !== 0) {
       const low = all & -all;
       all ^= low;
       const i = 31 - Math.clz32(low);
-      const x = x0 + i;
-      const code = (base + y * W + x) * 9;
+      const code = rowCode + 9 * i;
       if ((plain & low) !== 0) {
         out[n++] = code;
         continue;
       }
       // Another marker stands here: pushes from a square reached with MP to spare.
+      const x = x0 + i;
       for (let d = 1; d <= 8; d++) {
         const dx = DX[d]!;
         const dy = DY[d]!;

@@ -14,6 +14,8 @@ export function attackAction(a: number, p: number, t: number, noDraw: number): n
 }
 export const isAttack = (action: number): boolean => action < DARKSIDE;
 export const attackNoDraw = (action: number): number => action & 1;
+// Integer arithmetic only (actions are small non-negative integers): a floored float division
+// costs the attack, which decodes every attack played, a measurable share of a Worms turn.
 export const attackTargetWorm = (action: number): number => (action >> 1) % 3;
-export const attackTargetSeat = (action: number): number => Math.floor((action >> 1) / 3) % 8;
-export const attackOwnWorm = (action: number): number => Math.floor((action >> 1) / 24);
+export const attackTargetSeat = (action: number): number => (((action >> 1) / 3) | 0) & 7;
+export const attackOwnWorm = (action: number): number => ((action >> 1) / 24) | 0;

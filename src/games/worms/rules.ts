@@ -18,24 +18,40 @@ import {
   attackTargetWorm,
 } from './actions.js';
 
+/**
+ * The unshuffled deck (four of each rank 2..14 per deck), built once per deck size and copied
+ * at every reset: building it card by card cost a 2-player random game a few percent.
+ */
+let orderedDeck = new Int8Array(0);
+
+function orderedDeckOf(totalCards: number): Int8Array {
+  if (orderedDeck.length !== totalCards) {
+    orderedDeck = new Int8Array(totalCards);
+    for (let c = 0; c < totalCards; c++) orderedDeck[c] = 2 + ((c >> 2) % 13);
+  }
+  return orderedDeck;
+}
+
 export function reset(s: WormsState, rng: Rng): void {
-  // Build and shuffle the deck: every deck holds four of each rank 2..14.
-  let n = 0;
-  for (let c = 0; c < s.totalCards; c++) s.deck[n++] = 2 + ((c >> 2) % 13);
+  const n = s.totalCards;
+  s.deck.set(orderedDeckOf(n));
   rng.shuffle(s.deck, 0, n);
-  s.deckLen = n;
   s.discardLen = 0;
 
-  // Deal three worms of four to each seat, from the top of the deck; first card = bottom.
+  // Deal three worms of four to each seat, from the top of the deck; first card = bottom. Each
+  // worm starts at the bottom of its region (wormCap >= 52 cards), so no push needs compacting.
+  let deckLen = n;
   for (let p = 0; p < s.players; p++) {
     s.seatAcesOnTopAtDeal[p] = 0;
     for (let k = 0; k < WORMS_PER_PLAYER; k++) {
       const w = p * WORMS_PER_PLAYER + k;
-      s.bottom[w] = w * s.wormCap;
-      s.top[w] = w * s.wormCap;
-      for (let i = 0; i < CARDS_PER_WORM_AT_DEAL; i++) s.pushCard(w, s.deck[--s.deckLen]!);
-      s.dealtTop[w] = s.topCard(w);
-      if (s.topCard(w) === ACE) s.seatAcesOnTopAtDeal[p]!++;
+      const base = w * s.wormCap;
+      for (let i = 0; i < CARDS_PER_WORM_AT_DEAL; i++) s.cards[base + i] = s.deck[--deckLen]!;
+      s.bottom[w] = base;
+      s.top[w] = base + CARDS_PER_WORM_AT_DEAL;
+      const top = s.cards[base + CARDS_PER_WORM_AT_DEAL - 1]!;
+      s.dealtTop[w] = top;
+      if (top === ACE) s.seatAcesOnTopAtDeal[p]!++;
     }
     s.living[p] = WORMS_PER_PLAYER;
     s.eliminatedAtTurn[p] = -1;
@@ -44,6 +60,7 @@ export function reset(s: WormsState, rng: Rng): void {
     s.seatCardsTaken[p] = 0;
     s.seatWormsKilled[p] = 0;
   }
+  s.deckLen = deckLen;
   s.alivePlayers = s.players;
   s.eliminationCount = 0;
   s.suddenDeathActive = false;
@@ -66,11 +83,57 @@ export function reset(s: WormsState, rng: Rng): void {
  * Legal actions in the reference order of the rules doc: for each own living worm a, each
  * living opponent p by seat, each living worm t of p: Attack(a,p,t) then Attack(a,p,t,noDraw);
  * then Darkside(a) for each own living worm; Pass only if nothing else is legal.
+ *
+ * The targets (living opponents' worms, with their top cards) are gathered once per call (plain
+ * version: loop over them inside the loop over own worms, as the doc's order reads; the output
+ * order is the same). With two seats, the most played case, the one opponent's three top cards
+ * are held in locals and compared written out (attacksOnOpponent); with more, they go through
+ * the scratch arrays (attacksOnTargets).
  */
 export function legalActions(s: WormsState, out: Int32Array): number {
   const me = s.toMove;
-  // Gather the living opponents' top cards once (plain version: loop over them inside the
-  // loop over own worms, as the doc's order reads; the output order is the same).
+  const twoSeats = s.players === 2;
+  const opp = 1 - me; // the opponent, with two seats
+  const oppBase = opp * WORMS_PER_PLAYER;
+  let t0 = NO_TARGET;
+  let t1 = NO_TARGET;
+  let t2 = NO_TARGET;
+  let m = 0;
+  if (twoSeats) {
+    t0 = topOrNoTarget(s, oppBase);
+    t1 = topOrNoTarget(s, oppBase + 1);
+    t2 = topOrNoTarget(s, oppBase + 2);
+  } else m = gatherTargets(s, me);
+  const myBase = me * WORMS_PER_PLAYER;
+  const oneWorm = s.living[me] === 1;
+  let n = 0;
+  let mine = 0; // bit a: own worm a is alive (for the darksides below)
+  for (let a = 0; a < WORMS_PER_PLAYER; a++) {
+    const wa = myBase + a;
+    const top = s.top[wa]!;
+    const len = top - s.bottom[wa]!;
+    if (len === 0) continue;
+    mine |= 1 << a;
+    const x = s.cards[top - 1]!;
+    const withNoDraw = oneWorm && len >= 2;
+    if (twoSeats) n = attacksOnOpponent(out, n, x, attackAction(a, opp, 0, 0), withNoDraw, t0, t1, t2);
+    else n = attacksOnTargets(s, out, n, x, attackAction(a, 0, 0, 0), withNoDraw, m);
+  }
+  if (s.canDraw()) for (let a = 0; a < WORMS_PER_PLAYER; a++) if ((mine & (1 << a)) !== 0) out[n++] = DARKSIDE + a;
+  if (n === 0) out[n++] = PASS;
+  return n;
+}
+
+/** A top card no card reaches (ranks are at most 14): an empty worm, which cannot be attacked. */
+const NO_TARGET = 99;
+
+function topOrNoTarget(s: WormsState, w: number): number {
+  const top = s.top[w]!;
+  return top === s.bottom[w] ? NO_TARGET : s.cards[top - 1]!;
+}
+
+/** The living opponents' worms into the scratch arrays: top card and Attack(0, p, t) code. */
+function gatherTargets(s: WormsState, me: number): number {
   const tops = s.scratchTops;
   const codes = s.scratchCodes;
   let m = 0;
@@ -84,30 +147,45 @@ export function legalActions(s: WormsState, out: Int32Array): number {
       codes[m++] = attackAction(0, p, t, 0);
     }
   }
-  const myBase = me * WORMS_PER_PLAYER;
-  const oneWorm = s.living[me] === 1;
-  let n = 0;
-  let mine = 0; // bit a: own worm a is alive (for the darksides below)
-  for (let a = 0; a < WORMS_PER_PLAYER; a++) {
-    const wa = myBase + a;
-    const top = s.top[wa]!;
-    const len = top - s.bottom[wa]!;
-    if (len === 0) continue;
-    mine |= 1 << a;
-    const x = s.cards[top - 1]!;
-    const own = attackAction(a, 0, 0, 0);
-    if (oneWorm && len >= 2) {
-      for (let i = 0; i < m; i++)
-        if (x >= tops[i]!) {
-          out[n++] = own + codes[i]!;
-          out[n++] = own + codes[i]! + 1;
-        }
-    } else {
-      for (let i = 0; i < m; i++) if (x >= tops[i]!) out[n++] = own + codes[i]!;
+  return m;
+}
+
+/** Two seats: own top card x attacks the opponent's worms t = 0..2 (code: Attack(a, opp, 0), target t adds 2t). */
+function attacksOnOpponent(out: Int32Array, n: number, x: number, code: number, withNoDraw: boolean, t0: number, t1: number, t2: number): number {
+  if (withNoDraw) {
+    if (x >= t0) {
+      out[n++] = code;
+      out[n++] = code + 1;
     }
+    if (x >= t1) {
+      out[n++] = code + 2;
+      out[n++] = code + 3;
+    }
+    if (x >= t2) {
+      out[n++] = code + 4;
+      out[n++] = code + 5;
+    }
+  } else {
+    if (x >= t0) out[n++] = code;
+    if (x >= t1) out[n++] = code + 2;
+    if (x >= t2) out[n++] = code + 4;
   }
-  if (s.canDraw()) for (let a = 0; a < WORMS_PER_PLAYER; a++) if ((mine & (1 << a)) !== 0) out[n++] = DARKSIDE + a;
-  if (n === 0) out[n++] = PASS;
+  return n;
+}
+
+/** More seats: own top card x (code: Attack(a, 0, 0)) attacks the m gathered targets. */
+function attacksOnTargets(s: WormsState, out: Int32Array, n: number, x: number, own: number, withNoDraw: boolean, m: number): number {
+  const tops = s.scratchTops;
+  const codes = s.scratchCodes;
+  if (withNoDraw) {
+    for (let i = 0; i < m; i++)
+      if (x >= tops[i]!) {
+        out[n++] = own + codes[i]!;
+        out[n++] = own + codes[i]! + 1;
+      }
+  } else {
+    for (let i = 0; i < m; i++) if (x >= tops[i]!) out[n++] = own + codes[i]!;
+  }
   return n;
 }
 
@@ -245,12 +323,15 @@ function endTurn(s: WormsState, me: number): void {
     s.capped = true;
     return;
   }
-  let next = me;
-  do next = (next + 1) % s.players;
-  while (s.living[next] === 0);
-  // A new round starts when play passes the first seat again (eliminated seats skipped).
   const n = s.players;
-  if ((next - s.firstSeat + n) % n <= (me - s.firstSeat + n) % n) s.rounds++;
+  let next = me;
+  do next = next + 1 === n ? 0 : next + 1;
+  while (s.living[next] === 0);
+  // A new round starts when play passes the first seat again (eliminated seats skipped): the
+  // seats counted from the first seat, without a modulo (seats and firstSeat are below n).
+  const nextFromFirst = next >= s.firstSeat ? next - s.firstSeat : next - s.firstSeat + n;
+  const meFromFirst = me >= s.firstSeat ? me - s.firstSeat : me - s.firstSeat + n;
+  if (nextFromFirst <= meFromFirst) s.rounds++;
   s.toMove = next;
 }
 
