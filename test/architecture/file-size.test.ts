@@ -13,8 +13,6 @@ const MAX_LINES = 600;
 const KNOWN_LONG = new Set([
   'src/games/squirmish/rules.ts',
   'src/games/squirmish/cards.ts',
-  'src/games/squall/planner.ts',
-  'src/games/squall/policies.ts',
   'src/games/squirmish/resolve.ts',
   'src/games/squirmish/state.ts',
   'src/games/squirmish/policies.ts',

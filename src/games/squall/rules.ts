@@ -19,7 +19,7 @@ import { copyState } from '../../sim/copy-state.js';
 import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { attackFromBehind } from './geometry.js';
-import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_WORDS } from './planner.js';
+import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_WORDS } from './route.js';
 import {
   PLACE,
   FIRST,
