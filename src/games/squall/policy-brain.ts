@@ -4,7 +4,7 @@
  * set-up, initiative, bonuses, attacks and surrender are shared.
  */
 import type { Rng } from '../../sim/rng.js';
-import { attackFromBehind, rimDistance, norm } from './geometry.js';
+import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
 import { PLACE, FIRST, NO_MELEE, SHOOT, NO_SHOT, BONUS, CONTINUE, SURRENDER, HOLD_CANDIDATE, isMove, isMelee, isShoot, moveCandidate, moveFacing, meleeTarget, meleeExtraDie } from './actions.js';
 import { MAX_BONUSES } from './params.js';
 import { SquallState, PH_PLACE, PH_FIRST, PH_MOVE, PH_MELEE, PH_MELEE_ROLL, PH_DEFEND, PH_AFTER_MELEE, PH_RANGE, PH_RANGE_ROLL, PH_AFTER_RANGE, PH_HALF_MOVE, PH_EXTRA_MOVE } from './state.js';
@@ -12,7 +12,7 @@ import { STYLE_BRAWLER, STYLE_SNIPER, E_EXTRA_DAMAGE, E_EXTRA_ATTACK_DIE, E_HEAL
 import { nearestEnemy, coveredFrom, canSeeFrom, validShot } from './moves.js';
 import { spotPosition } from './setup.js';
 import { MoveScratch, CONTACT } from './policy-scorers.js';
-import { bestBrawlerMove, holdsBack, bestHoldBack, outOfReach, closeScore } from './policy-brawler.js';
+import { bestBrawlerMove, holdsBack, bestHoldBack, outOfReach, enemyReaches, closeScore } from './policy-brawler.js';
 import { sniperScore } from './policy-sniper.js';
 
 /** The shared decision-maker; `style` switches the movement and set-up heuristics. */
@@ -88,6 +88,7 @@ export class Brain extends MoveScratch {
   private chooseSpot(s: SquallState, actions: Int32Array, n: number, rng: Rng): number {
     const m = s.active;
     const w = s.world;
+    if (this.k.style === STYLE_BRAWLER && this.k.holdBack === 'always') enemyReaches(this, s, m);
     this.pick.start();
     for (let i = 0; i < n; i++) {
       spotPosition(s, m, actions[i]! - PLACE, this.xy);
@@ -98,7 +99,7 @@ export class Brain extends MoveScratch {
         if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
         nearest = Math.min(nearest, norm(s.x[e]! - x, s.y[e]! - y));
       }
-      let score: number;
+      let score = 0;
       if (this.k.style === STYLE_BRAWLER && this.k.holdBack === 'always') {
         // Waiting whatever the speeds starts at set-up. First to place: a corner, whose two edges
         // keep the enemy from its back (one defence die instead of two). Placing after an enemy:
@@ -106,7 +107,7 @@ export class Brain extends MoveScratch {
         // be struck first; among those, nearest a corner, then nearest the enemy.
         const corner = Math.min(x, w.width - x) + Math.min(y, w.height - y);
         if (nearest === Infinity) score = -Math.round(corner * 4);
-        else score = (outOfReach(this, s, m, x, y) ? 1000 : 0) - Math.round(corner * 4) - Math.round(nearest);
+        else score = (outOfReach(this, s, m, this.xy) ? 1000 : 0) - Math.round(corner * 4) - Math.round(nearest);
       } else if (this.k.style === STYLE_SNIPER) score = nearest === Infinity ? 0 : Math.round(nearest * 4);
       else if (nearest === Infinity) score = -Math.round(norm(x - w.width / 2, y - w.height / 2) * 4);
       else score = -Math.round(nearest * 4);
@@ -193,9 +194,9 @@ export class Brain extends MoveScratch {
       // Face the enemy (facing 0) unless nothing is left to face.
       if (moveFacing(a) !== 0) continue;
       const cand = moveCandidate(a);
-      let score: number;
-      if (this.k.style === STYLE_SNIPER) score = sniperScore(this, s, m, cand, allowance);
-      else score = closeScore(this, s, m, cand, allowance, target);
+      if (this.k.style === STYLE_SNIPER) sniperScore(this, s, m, cand, allowance);
+      else closeScore(this, s, m, cand, allowance, target);
+      const score = this.val[0]!;
       if (score === -Infinity) continue;
       this.pick.offer(i, score, rng);
     }
@@ -222,7 +223,7 @@ export class Brain extends MoveScratch {
       const act = actions[i]!;
       if (!isMelee(act)) continue;
       const t = meleeTarget(act);
-      const behind = attackFromBehind(s.x[t]!, s.y[t]!, s.fx[t]!, s.fy[t]!, s.world.cosHalfFov, s.x[a]!, s.y[a]!);
+      const behind = attackFromBehindAt(s, s.world, t, a);
       const defDice = behind ? 1 : 2 - s.defenceSpent[t]!;
       const extra = meleeExtraDie(act);
       const expected = 3.5 * (1 + extra + s.pendDice) + s.melee(a) + s.pendDamage - 3.5 * defDice;

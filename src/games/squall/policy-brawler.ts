@@ -4,7 +4,7 @@
  * scores the flanker's candidates (it hands them to flankScore).
  */
 import type { Rng } from '../../sim/rng.js';
-import { attackFromBehind, rimDistance, norm } from './geometry.js';
+import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
 import { HOLD_CANDIDATE, RING_POINTS, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
 import { MAX_BONUSES } from './params.js';
@@ -50,7 +50,8 @@ export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Ar
     const cand = moveCandidate(actions[i]!);
     const lb = b.lb[k]!;
     if (cand !== HOLD_CANDIDATE && lb > allowance + 1e-9 && b.pick.index >= 0 && -(lb - allowance) < b.pick.best) break;
-    const score = closeScore(b, s, m, cand, allowance, target);
+    closeScore(b, s, m, cand, allowance, target);
+    const score = b.val[0]!;
     if (score === -Infinity) continue;
     b.pick.offer(i, score, rng);
   }
@@ -102,6 +103,7 @@ export function reach(s: SquallState, c: number): number {
  */
 export function bestHoldBack(b: MoveScratch, s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
   const m = s.active;
+  enemyReaches(b, s, m);
   b.pick.start();
   for (let i = 0; i < n; i++) {
     const a = actions[i]!;
@@ -111,45 +113,79 @@ export function bestHoldBack(b: MoveScratch, s: SquallState, actions: Int32Array
     if (slot >= 0 && (candidateEnemy(cand) !== target || slot === RING_POINTS)) continue;
     resolveMove(s, m, cand, allowance, b.out);
     if (slot >= 0 && !Number.isFinite(b.out[OUT_ROUTE]!)) continue;
-    const x = b.out[OUT_X]!;
-    const y = b.out[OUT_Y]!;
-    if (!outOfReach(b, s, m, x, y)) continue;
-    b.pick.offer(i, HOLD_BASE - rimDistance(x, y, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!), rng);
+    if (!outOfReach(b, s, m, b.out)) continue;
+    b.pick.offer(i, HOLD_BASE - rimDistance(b.out[OUT_X]!, b.out[OUT_Y]!, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!), rng);
   }
   return b.pick.index;
 }
 
 /** Would m at (x, y) be out of every living enemy's reach (+REACH_MARGIN)? */
-export function outOfReach(b: MoveScratch, s: SquallState, m: number, x: number, y: number): boolean {
+export function outOfReach(b: MoveScratch, s: SquallState, m: number, at: Float64Array): boolean {
+  const x = at[0]!;
+  const y = at[1]!;
   for (let e = 0; e < s.count; e++) {
     if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
-    if (rimDistance(x, y, s.r[m]!, s.x[e]!, s.y[e]!, s.r[e]!) <= reach(s, e) + REACH_MARGIN) return false;
+    if (rimDistance(x, y, s.r[m]!, s.x[e]!, s.y[e]!, s.r[e]!) <= b.reachOf[e]!) return false;
   }
   return true;
 }
 
+/** Each living enemy e of m's reach plus REACH_MARGIN into b.reachOf[e], for outOfReach (once per decision, not per candidate). */
+export function enemyReaches(b: MoveScratch, s: SquallState, m: number): void {
+  for (let e = 0; e < s.count; e++) {
+    if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
+    b.reachOf[e] = reach(s, e) + REACH_MARGIN;
+  }
+}
+
 /** Brawler and flanker: score of candidate `cand` as a way to reach (the back of) `target`. */
-export function closeScore(b: MoveScratch, s: SquallState, m: number, cand: number, allowance: number, target: number): number {
-  if (target < 0) return cand === HOLD_CANDIDATE ? 0 : -Infinity;
-  if (b.k.style === STYLE_FLANKER) return flankScore(b, s, m, cand, allowance, target);
+export function closeScore(b: MoveScratch, s: SquallState, m: number, cand: number, allowance: number, target: number): void {
+  if (target < 0) {
+    b.val[0] = cand === HOLD_CANDIDATE ? 0 : -Infinity;
+    return;
+  }
+  if (b.k.style === STYLE_FLANKER) {
+    flankScore(b, s, m, cand, allowance, target);
+    return;
+  }
   const halfMove = s.phase !== PH_MOVE;
   const e = candidateEnemy(cand);
-  if (halfMove && btb(s, m, target)) return cand === HOLD_CANDIDATE ? 10 : -Infinity; // stay in contact
+  // stay in contact
+  if (halfMove && btb(s, m, target)) {
+    b.val[0] = cand === HOLD_CANDIDATE ? 10 : -Infinity;
+    return;
+  }
   if (cand === HOLD_CANDIDATE) {
     // Not in contact: holding is the last resort. (It used to score the straight-line gap,
     // which beat every ring point whose planner route detours round terrain: the brawler
     // stood still behind a wall. Any move along a route gets nearer than standing still.)
-    if (!btb(s, m, target)) return -BIG / 2;
-    const behind = attackFromBehind(s.x[target]!, s.y[target]!, s.fx[target]!, s.fy[target]!, s.world.cosHalfFov, s.x[m]!, s.y[m]!);
-    return 1000 + (behind && b.k.preferRear ? 100 : 0);
+    if (!btb(s, m, target)) {
+      b.val[0] = -BIG / 2;
+      return;
+    }
+    const behind = attackFromBehindAt(s, s.world, target, m);
+    b.val[0] = 1000 + (behind && b.k.preferRear ? 100 : 0);
+    return;
   }
-  if (e !== target) return -Infinity;
+  if (e !== target) {
+    b.val[0] = -Infinity;
+    return;
+  }
   const slot = candidateSlot(cand);
-  if (slot === RING_POINTS) return -Infinity;
+  if (slot === RING_POINTS) {
+    b.val[0] = -Infinity;
+    return;
+  }
   resolveMove(s, m, cand, allowance, b.out);
   const route = b.out[OUT_ROUTE]!;
-  if (!Number.isFinite(route)) return -BIG;
-  if (b.out[OUT_REACHED] === 1 && !halfMove) return 1000 + (ringBehind(s, target, slot) && b.k.preferRear ? 100 : 0) - route * 0.01;
+  if (!Number.isFinite(route)) {
+    b.val[0] = -BIG;
+    return;
+  }
+  if (b.out[OUT_REACHED] === 1 && !halfMove) {
+    b.val[0] = 1000 + (ringBehind(s, target, slot) && b.k.preferRear ? 100 : 0) - route * 0.01;
+    return;
+  }
   // Not there this phase: get as close as possible.
-  return -(route - b.out[OUT_USED]!);
+  b.val[0] = -(route - b.out[OUT_USED]!);
 }

@@ -7,6 +7,7 @@ import { BestPicker } from '../kit/best-picker.js';
 import { rimDistance, baseEdgeGap } from './geometry.js';
 import { OUT_WORDS, OUT_X, OUT_Y, OUT_USED } from './route.js';
 import { RING_POINTS, candidateSlot } from './actions.js';
+import { MAX_CHARS } from './params.js';
 import { SquallState } from './state.js';
 import { resolveMove, sightAt, coverAt } from './moves.js';
 
@@ -45,6 +46,13 @@ export class MoveScratch {
   /** bestBrawlerMove's candidates, sorted by their lower bound lb. */
   readonly idx = new Int32Array(16);
   readonly lb = new Float64Array(16);
+  /**
+   * A move scorer's result: val[0] is the score (-Infinity: not a candidate). Returned, the
+   * double would be boxed (heap-allocated) at every call V8 does not inline: 1.7 KB a game.
+   */
+  readonly val = new Float64Array(1);
+  /** Each enemy's reach plus REACH_MARGIN, for the decision at hand (enemyReaches fills it). */
+  readonly reachOf = new Float64Array(MAX_CHARS);
 
   constructor(readonly k: Knobs) {}
 }
@@ -61,9 +69,12 @@ export function ringBehind(s: SquallState, e: number, slot: number): boolean {
 }
 
 /** Out of every enemy's reach (its MOVE, plus a margin), then covered from enemy shooters, then room to run. */
-export function safetyScore(b: MoveScratch, s: SquallState, m: number, cand: number, allowance: number): number {
+export function safetyScore(b: MoveScratch, s: SquallState, m: number, cand: number, allowance: number): void {
   const slot = candidateSlot(cand);
-  if (slot >= 0 && slot < RING_POINTS) return -Infinity;
+  if (slot >= 0 && slot < RING_POINTS) {
+    b.val[0] = -Infinity;
+    return;
+  }
   resolveMove(s, m, cand, allowance, b.out);
   const x = b.out[OUT_X]!;
   const y = b.out[OUT_Y]!;
@@ -80,5 +91,5 @@ export function safetyScore(b: MoveScratch, s: SquallState, m: number, cand: num
   }
   // Room to run: bases pinned against an edge or in a corner get caught.
   const room = Math.min(2, baseEdgeGap(x, y, s.r[m]!, s.world.width, s.world.height));
-  return -b.k.safetyWeight * danger * 10 + b.k.coverWeight * cover + 0.3 * room - b.out[OUT_USED]! * 0.001;
+  b.val[0] = -b.k.safetyWeight * danger * 10 + b.k.coverWeight * cover + 0.3 * room - b.out[OUT_USED]! * 0.001;
 }

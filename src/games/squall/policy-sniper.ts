@@ -10,11 +10,17 @@ import { resolveMove, coveredFrom, canSeeFrom } from './moves.js';
 import { type MoveScratch, safetyScore } from './policy-scorers.js';
 
 /** Sniper: a place to shoot from in the MOVE; out of reach in the HALF-MOVE. */
-export function sniperScore(b: MoveScratch, s: SquallState, m: number, cand: number, allowance: number): number {
+export function sniperScore(b: MoveScratch, s: SquallState, m: number, cand: number, allowance: number): void {
   // BTB points are for closing in: a sniper never wants them (and they need the planner).
   const slot = candidateSlot(cand);
-  if (slot >= 0 && slot < RING_POINTS) return -Infinity;
-  if (s.phase !== PH_MOVE) return safetyScore(b, s, m, cand, allowance);
+  if (slot >= 0 && slot < RING_POINTS) {
+    b.val[0] = -Infinity;
+    return;
+  }
+  if (s.phase !== PH_MOVE) {
+    safetyScore(b, s, m, cand, allowance);
+    return;
+  }
   resolveMove(s, m, cand, allowance, b.out);
   const x = b.out[OUT_X]!;
   const y = b.out[OUT_Y]!;
@@ -45,5 +51,5 @@ export function sniperScore(b: MoveScratch, s: SquallState, m: number, cand: num
     if (gap < 0.5) danger += Math.min(3, 0.5 - gap);
   }
   const room = Math.min(2, baseEdgeGap(x, y, s.r[m]!, s.world.width, s.world.height));
-  return (contact ? -20 : 0) + 10 * shot - b.k.safetyWeight * danger + 0.3 * room - b.out[OUT_USED]! * 0.001;
+  b.val[0] = (contact ? -20 : 0) + 10 * shot - b.k.safetyWeight * danger + 0.3 * room - b.out[OUT_USED]! * 0.001;
 }
