@@ -144,46 +144,24 @@ export function circleRectOverlap(cx: number, cy: number, r: number, x0: number,
   return pointRectDist(cx, cy, x0, y0, x1, y1) < r - TOUCH_EPS;
 }
 
-/** Liang–Barsky: true if the closed segment ab meets the closed rectangle. */
-export function segmentHitsRect(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = bx - ax;
-  const dy = by - ay;
-  // p * t <= q for each of the four sides.
-  for (let k = 0; k < 4; k++) {
-    const p = k === 0 ? -dx : k === 1 ? dx : k === 2 ? -dy : dy;
-    const q = k === 0 ? ax - x0 : k === 1 ? x1 - ax : k === 2 ? ay - y0 : y1 - ay;
-    if (p === 0) {
-      if (q < 0) return false;
-    } else {
-      const t = q / p;
-      if (p < 0) {
-        if (t > t1 + 1e-12) return false;
-        if (t > t0) t0 = t;
-      } else {
-        if (t < t0 - 1e-12) return false;
-        if (t < t1) t1 = t;
-      }
-    }
-  }
-  // A hair of tolerance: touching at a vertex counts despite rounding.
-  return t0 <= t1 + 1e-12;
+/** The rectangle as a counter-clockwise polygon, for the polygon routines (no allocation). */
+const RECT_X = new Float64Array(4);
+const RECT_Y = new Float64Array(4);
+function rectPolygon(x0: number, y0: number, x1: number, y1: number): void {
+  load4(RECT_X, x0, x1, x1, x0);
+  load4(RECT_Y, y0, y0, y1, y1);
 }
 
-/** Distance from segment ab to a rectangle (0 if they meet). */
+/** True if the closed segment ab meets the closed rectangle (segmentHitsConvex on its polygon). */
+export function segmentHitsRect(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  rectPolygon(x0, y0, x1, y1);
+  return segmentHitsConvex(ax, ay, bx, by, RECT_X, RECT_Y, 0, 4);
+}
+
+/** Distance from segment ab to a rectangle, 0 if they meet (segmentConvexDist on its polygon). */
 export function segmentRectDist(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number): number {
-  if (segmentHitsRect(ax, ay, bx, by, x0, y0, x1, y1)) return 0;
-  return Math.sqrt(
-    Math.min(
-      pointRectDist(ax, ay, x0, y0, x1, y1) ** 2,
-      pointRectDist(bx, by, x0, y0, x1, y1) ** 2,
-      pointSegmentDist2(x0, y0, ax, ay, bx, by),
-      pointSegmentDist2(x1, y0, ax, ay, bx, by),
-      pointSegmentDist2(x1, y1, ax, ay, bx, by),
-      pointSegmentDist2(x0, y1, ax, ay, bx, by),
-    ),
-  );
+  rectPolygon(x0, y0, x1, y1);
+  return segmentConvexDist(ax, ay, bx, by, RECT_X, RECT_Y, 0, 4);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,43 +210,47 @@ export function circleConvexOverlap(cx: number, cy: number, r: number, xs: Float
 }
 
 /**
+ * Outward unit normals of the polygon's edges and their offsets n·v (edge i runs from vertex
+ * from + i to the next): nx/ny/off[at + i]. ObstacleSet keeps them per obstacle; the
+ * half-plane test segmentHitsEdges reads them.
+ */
+export function edgeNormals(
+  xs: ArrayLike<number>, ys: ArrayLike<number>, from: number, k: number,
+  nx: Float64Array, ny: Float64Array, off: Float64Array, at: number,
+): void {
+  for (let i = 0; i < k; i++) {
+    const j = i + 1 === k ? 0 : i + 1;
+    const ex = xs[from + j]! - xs[from + i]!;
+    const ey = ys[from + j]! - ys[from + i]!;
+    const len = norm(ex, ey);
+    nx[at + i] = ey / len;
+    ny[at + i] = -ex / len;
+    off[at + i] = (ey / len) * xs[from + i]! - (ex / len) * ys[from + i]!;
+  }
+}
+
+/** Edge normals of a polygon given by its vertices (segmentHitsConvex's scratch, grown as needed). */
+let edgeNx = new Float64Array(8);
+let edgeNy = new Float64Array(8);
+let edgeOff = new Float64Array(8);
+
+/**
  * Cyrus–Beck: does the segment ab meet the polygon shrunk by `shrink` (0 = the closed polygon,
- * > 0 = only its interior deeper than `shrink`)? Half-plane of edge i: n_i·(x - v_i) <= -shrink,
- * with n_i the outward normal (unit).
+ * > 0 = only its interior deeper than `shrink`)? The edge normals are computed here; the test
+ * is segmentHitsEdges (which leaves the segment in SEG).
  */
 export function segmentHitsConvex(
   ax: number, ay: number, bx: number, by: number,
   xs: Float64Array, ys: Float64Array, o: number, k: number, shrink = 0,
 ): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = bx - ax;
-  const dy = by - ay;
-  for (let i = 0; i < k; i++) {
-    const j = i + 1 === k ? 0 : i + 1;
-    const ex = xs[o + j]! - xs[o + i]!;
-    const ey = ys[o + j]! - ys[o + i]!;
-    const len = norm(ex, ey);
-    const nx = ey / len;
-    const ny = -ex / len;
-    // n·(a + t d - v) <= -shrink  <=>  t (n·d) <= -shrink - n·(a - v)
-    const p = nx * dx + ny * dy;
-    const q = -shrink - (nx * (ax - xs[o + i]!) + ny * (ay - ys[o + i]!));
-    if (p === 0) {
-      if (q < -1e-12) return false;
-    } else {
-      const t = q / p;
-      if (p < 0) {
-        if (t > t1 + 1e-12) return false;
-        if (t > t0) t0 = t;
-      } else {
-        if (t < t0 - 1e-12) return false;
-        if (t < t1) t1 = t;
-      }
-    }
+  if (edgeNx.length < k) {
+    edgeNx = new Float64Array(k);
+    edgeNy = new Float64Array(k);
+    edgeOff = new Float64Array(k);
   }
-  // A hair of tolerance: touching at a vertex counts despite rounding.
-  return t0 <= t1 + 1e-12;
+  edgeNormals(xs, ys, o, k, edgeNx, edgeNy, edgeOff, 0);
+  load4(SEG, ax, ay, bx, by);
+  return segmentHitsEdges(edgeNx, edgeNy, edgeOff, 0, k, shrink);
 }
 
 /** Distance from segment ab to a convex polygon (0 if they meet). */
@@ -328,21 +310,6 @@ export function isStrictlyConvex(xs: ArrayLike<number>, ys: ArrayLike<number>): 
 // Rays into inflated shapes: the first t >= 0 at which p + t·d comes within `r` of a shape.
 // A start already within r counts as blocked only when moving inward (see TOUCH_EPS above).
 
-/** First t >= 0 at which p + t d enters the disc (c, rho); Infinity if never. */
-export function rayEntryDisc(px: number, py: number, dx: number, dy: number, cx: number, cy: number, rho: number): number {
-  const fx = px - cx;
-  const fy = py - cy;
-  const a = dx * dx + dy * dy;
-  const b = 2 * (fx * dx + fy * dy);
-  const c = fx * fx + fy * fy - rho * rho;
-  if (c <= 0) return b < 0 ? 0 : Infinity;
-  if (a === 0) return Infinity;
-  const disc = b * b - 4 * a * c;
-  if (disc <= 0) return Infinity;
-  const t = (-b - Math.sqrt(disc)) / (2 * a);
-  return t >= 0 ? t : Infinity;
-}
-
 /**
  * The ray register (doubles passed as arguments would be boxed by V8): RAY = [px, py, dx, dy,
  * r, rho, t], the start, the displacement, the moving base's radius (for ObstacleSet.rayEntryReg
@@ -351,10 +318,23 @@ export function rayEntryDisc(px: number, py: number, dx: number, dy: number, cx:
  */
 export const RAY = new Float64Array(7);
 
+
+const DISC_X = new Float64Array(1);
+const DISC_Y = new Float64Array(1);
+
+/** First t >= 0 at which p + t d enters the disc (c, rho); Infinity if never (rayEntryDiscAt). */
+export function rayEntryDisc(px: number, py: number, dx: number, dy: number, cx: number, cy: number, rho: number): number {
+  load4(RAY, px, py, dx, dy);
+  RAY[5] = rho;
+  DISC_X[0] = cx;
+  DISC_Y[0] = cy;
+  return rayEntryDiscAt(DISC_X, DISC_Y, 0);
+}
+
 /**
- * rayEntryDisc for the ray in RAY and the disc of radius RAY[5] round (xs[j], ys[j]): the same
- * arithmetic written out (called with doubles where the inliner's budget is spent, V8 would box
- * all seven).
+ * First t >= 0 at which the ray in RAY enters the disc of radius RAY[5] round (xs[j], ys[j]);
+ * Infinity if never. The disc comes by index (called with doubles where the inliner's budget is
+ * spent, V8 would box all seven).
  */
 export function rayEntryDiscAt(xs: Float64Array, ys: Float64Array, j: number): number {
   const dx = RAY[2]!;
@@ -402,25 +382,21 @@ function rayEntrySlab(xs: Float64Array, ys: Float64Array, a: number, b: number):
   const du = dx * nx + dy * ny;
   let t0 = -Infinity;
   let t1 = Infinity;
-  // s in [0, len]
-  if (ds === 0) {
-    if (s0 < 0 || s0 > len) return Infinity;
-  } else {
-    let ta = (0 - s0) / ds;
-    let tb = (len - s0) / ds;
-    if (ta > tb) [ta, tb] = [tb, ta];
-    if (ta > t0) t0 = ta;
-    if (tb < t1) t1 = tb;
-  }
-  // u in [0, r] (the part below u = 0 is the polygon itself, reached only through a slab or a disc)
-  if (du === 0) {
-    if (u0 < 0 || u0 > r) return Infinity;
-  } else {
-    let ta = (0 - u0) / du;
-    let tb = (r - u0) / du;
-    if (ta > tb) [ta, tb] = [tb, ta];
-    if (ta > t0) t0 = ta;
-    if (tb < t1) t1 = tb;
+  // Clip to s in [0, len], then to u in [0, r] (the part below u = 0 is the polygon itself,
+  // reached only through a slab or a disc): one interval test, written once, in a two-pass loop.
+  for (let pass = 0; pass < 2; pass++) {
+    const v0 = pass === 0 ? s0 : u0;
+    const dv = pass === 0 ? ds : du;
+    const hi = pass === 0 ? len : r;
+    if (dv === 0) {
+      if (v0 < 0 || v0 > hi) return Infinity;
+    } else {
+      let ta = (0 - v0) / dv;
+      let tb = (hi - v0) / dv;
+      if (ta > tb) [ta, tb] = [tb, ta];
+      if (ta > t0) t0 = ta;
+      if (tb < t1) t1 = tb;
+    }
   }
   if (t0 > t1 || t1 < 0) return Infinity;
   if (t0 >= 0) return t0;
@@ -433,10 +409,7 @@ export function rayEntryConvex(
   px: number, py: number, dx: number, dy: number,
   xs: Float64Array, ys: Float64Array, o: number, k: number, r: number,
 ): number {
-  RAY[0] = px;
-  RAY[1] = py;
-  RAY[2] = dx;
-  RAY[3] = dy;
+  load4(RAY, px, py, dx, dy);
   RAY[5] = r;
   return rayEntryConvexReg(xs, ys, o, k);
 }
@@ -477,16 +450,45 @@ export function baseEdgeGap(x: number, y: number, r: number, w: number, h: numbe
 // ---------------------------------------------------------------------------------------------
 // Facing and field of view. A facing is a unit vector (fx, fy); `cosHalfFov` = cos(fov / 2).
 
+/** Bases with their facings, by index (SquallState is one). */
+export interface Facings {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly fx: Float64Array;
+  readonly fy: Float64Array;
+}
+
+/**
+ * Attack from behind: attacker att's centre lies outside defender def's arc (the arc boundary
+ * counts as inside; a centre on the defender's is inside). The one form of the field-of-view
+ * test: the bases come by index and cos(fov / 2) in an object, so no double is passed to a call
+ * (V8 boxes those it does not inline; this call in the brawler's scorer was 0.9 KB a game).
+ */
+export function attackFromBehindAt(b: Facings, fov: { readonly cosHalfFov: number }, def: number, att: number): boolean {
+  const dx = b.x[att]! - b.x[def]!;
+  const dy = b.y[att]! - b.y[def]!;
+  const d = norm(dx, dy);
+  if (d === 0) return false;
+  return !(b.fx[def]! * dx + b.fy[def]! * dy >= fov.cosHalfFov * d - 1e-9 * d);
+}
+
+/** Two bases (0: the one facing, 1: the point seen) and the view, for the plain forms below. */
+const VIEW = { x: new Float64Array(2), y: new Float64Array(2), fx: new Float64Array(2), fy: new Float64Array(2) };
+const VIEW_FOV = { cosHalfFov: 0 };
+
 /**
  * True if point p lies inside the arc of a character at c facing f (the arc boundary counts as
- * inside; a point at the centre is inside).
+ * inside; a point at the centre is inside): attackFromBehindAt, negated, on arguments.
  */
 export function inFieldOfView(cx: number, cy: number, fx: number, fy: number, cosHalfFov: number, px: number, py: number): boolean {
-  const dx = px - cx;
-  const dy = py - cy;
-  const d = norm(dx, dy);
-  if (d === 0) return true;
-  return fx * dx + fy * dy >= cosHalfFov * d - 1e-9 * d;
+  VIEW.x[0] = cx;
+  VIEW.y[0] = cy;
+  VIEW.fx[0] = fx;
+  VIEW.fy[0] = fy;
+  VIEW.x[1] = px;
+  VIEW.y[1] = py;
+  VIEW_FOV.cosHalfFov = cosHalfFov;
+  return !attackFromBehindAt(VIEW, VIEW_FOV, 0, 1);
 }
 
 /** Attack from behind: the attacker's centre lies outside the defender's arc. */
@@ -506,6 +508,52 @@ export function attackFromBehind(
 // arguments) writes it and calls the `*Reg` one.
 
 export const SEG = new Float64Array(6);
+
+/**
+ * Put a, b, c, d in reg[0 .. 4): how a plain form loads its segment (SEG), ray (RAY) or bases
+ * (sight.ts PAIR) before calling the register form. Hot paths write the registers inline.
+ */
+export function load4(reg: Float64Array, a: number, b: number, c: number, d: number): void {
+  reg[0] = a;
+  reg[1] = b;
+  reg[2] = c;
+  reg[3] = d;
+}
+
+/**
+ * Cyrus–Beck: does the segment SEG meet the convex polygon whose edges' outward unit normals and
+ * offsets are nx/ny/off[o .. o + k) (half-planes n·x <= off), shrunk by `shrink` (0: the closed
+ * polygon; > 0: only its interior deeper than that)? The one form of the test: ObstacleSet
+ * passes the normals it keeps per obstacle, segmentHitsConvex ones it computes.
+ */
+export function segmentHitsEdges(nx: Float64Array, ny: Float64Array, off: Float64Array, o: number, k: number, shrink: number): boolean {
+  const ax = SEG[0]!;
+  const ay = SEG[1]!;
+  const dx = SEG[2]! - ax;
+  const dy = SEG[3]! - ay;
+  let t0 = 0;
+  let t1 = 1;
+  for (let e = o; e < o + k; e++) {
+    const ex = nx[e]!;
+    const ey = ny[e]!;
+    const p = ex * dx + ey * dy;
+    const q = off[e]! - shrink - (ex * ax + ey * ay);
+    if (p === 0) {
+      if (q < -1e-12) return false;
+    } else {
+      const t = q / p;
+      if (p < 0) {
+        if (t > t1 + 1e-12) return false;
+        if (t > t0) t0 = t;
+      } else {
+        if (t < t0 - 1e-12) return false;
+        if (t < t1) t1 = t;
+      }
+    }
+  }
+  // A hair of tolerance: touching at a vertex counts despite rounding.
+  return t0 <= t1 + 1e-12;
+}
 
 /**
  * Is the point (xs[j], ys[j]) closer to the segment SEG than SEG[5] (pointSegmentDist2 < SEG[5]²;

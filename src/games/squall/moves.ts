@@ -6,7 +6,8 @@
  */
 import { BTB_TOLERANCE, PT, TOUCH_EPS, isBtb, rimDistance, norm } from './geometry.js';
 import { PAIR, inSightReg, isCoveredReg } from './sight.js';
-import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
+import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
+import { straightMove } from './straight-move.js';
 import { COMPASS, COMPASS_DISTANCES, HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, candidateEnemy } from './actions.js';
 import { COMPASS_X, COMPASS_Y, RING_SLIDES } from './world.js';
 import type { SquallState } from './state.js';
@@ -112,11 +113,11 @@ export function resolveMove(s: SquallState, m: number, cand: number, allowance: 
     const d = Math.floor((cand - COMPASS) / COMPASS_DISTANCES);
     const j = (cand - COMPASS) % COMPASS_DISTANCES;
     const length = (allowance * (COMPASS_DISTANCES - j)) / COMPASS_DISTANCES;
-    // The ray's direction and length go in `out` (see planner.ray).
+    // The ray's direction and length go in `out` (see straightMove).
     out[OUT_DX] = COMPASS_X[d]!;
     out[OUT_DY] = COMPASS_Y[d]!;
     out[OUT_ROUTE] = length;
-    planner.ray(s.discs, m, out);
+    straightMove(s.world, s.discs, m, out);
     out[OUT_REACHED] = out[OUT_USED]! >= length - 1e-6 ? 1 : 0;
     return;
   }
@@ -129,7 +130,7 @@ export function resolveMove(s: SquallState, m: number, cand: number, allowance: 
     out[OUT_DX] = d > 0 ? dx / d : 1;
     out[OUT_DY] = d > 0 ? dy / d : 0;
     out[OUT_ROUTE] = allowance;
-    planner.ray(s.discs, m, out);
+    straightMove(s.world, s.discs, m, out);
     out[OUT_REACHED] = out[OUT_USED]! >= allowance - 1e-6 ? 1 : 0;
     return;
   }
@@ -142,7 +143,7 @@ export function resolveMove(s: SquallState, m: number, cand: number, allowance: 
     planner.prepareAround(s.discs, m, graph, e, RING_GAP);
     planner.routeToGoal(point, out);
   }
-  planner.walk(allowance, out);
+  planner.path.walk(allowance, out);
   out[OUT_REACHED] = out[OUT_ROUTE]! <= allowance + 1e-9 ? 1 : 0;
 }
 

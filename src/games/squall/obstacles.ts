@@ -4,7 +4,7 @@
  * them at once. No allocation; hot queries read the coordinate registers of geometry.ts (PT,
  * SEG, RAY).
  */
-import { TOUCH_EPS, norm, pointSegmentDist2, segmentCircleDist, PT, segmentConvexDist, signedArea2, RAY, rayEntryDiscAt, SEG, pointNearSeg, pointConvexDistReg, rayEntryConvexReg } from './geometry.js';
+import { TOUCH_EPS, pointSegmentDist2, segmentCircleDist, PT, segmentConvexDist, signedArea2, RAY, rayEntryDiscAt, SEG, pointNearSeg, pointConvexDistReg, rayEntryConvexReg, edgeNormals, segmentHitsEdges, load4 } from './geometry.js';
 
 export const OBS_POLYGON = 0;
 export const OBS_CIRCLE = 1;
@@ -101,16 +101,7 @@ export class ObstacleSet {
       this.minY[i] = y0;
       this.maxX[i] = x1;
       this.maxY[i] = y1;
-      const o = this.vStart[i]!;
-      for (let k = 0; k < pts.length; k++) {
-        const j = k + 1 === pts.length ? 0 : k + 1;
-        const ex = xs[j]! - xs[k]!;
-        const ey = ys[j]! - ys[k]!;
-        const len = norm(ex, ey);
-        this.enx[o + k] = ey / len;
-        this.eny[o + k] = -ex / len;
-        this.eoff[o + k] = (ey / len) * xs[k]! - (ex / len) * ys[k]!;
-      }
+      edgeNormals(xs, ys, 0, pts.length, this.enx, this.eny, this.eoff, this.vStart[i]!);
       let cxSum = 0;
       let cySum = 0;
       for (let k = 0; k < pts.length; k++) {
@@ -150,48 +141,14 @@ export class ObstacleSet {
     return segmentConvexDist(ax, ay, bx, by, this.vx, this.vy, this.vStart[i]!, this.vCount[i]!);
   }
 
-  /**
-   * Cyrus–Beck: segment SEG against polygon i shrunk by `shrink` (0: the closed polygon), with
-   * the precomputed edge normals: same result as segmentHitsConvex, without recomputing them.
-   */
+  /** Does segment SEG meet polygon i shrunk by `shrink` (0: the closed polygon)? With its kept edge normals. */
   private polyHits(i: number, shrink: number): boolean {
-    const ax = SEG[0]!;
-    const ay = SEG[1]!;
-    const bx = SEG[2]!;
-    const by = SEG[3]!;
-    const o = this.vStart[i]!;
-    const k = this.vCount[i]!;
-    let t0 = 0;
-    let t1 = 1;
-    const dx = bx - ax;
-    const dy = by - ay;
-    for (let e = o; e < o + k; e++) {
-      const nx = this.enx[e]!;
-      const ny = this.eny[e]!;
-      const p = nx * dx + ny * dy;
-      const q = this.eoff[e]! - shrink - (nx * ax + ny * ay);
-      if (p === 0) {
-        if (q < -1e-12) return false;
-      } else {
-        const t = q / p;
-        if (p < 0) {
-          if (t > t1 + 1e-12) return false;
-          if (t > t0) t0 = t;
-        } else {
-          if (t < t0 - 1e-12) return false;
-          if (t < t1) t1 = t;
-        }
-      }
-    }
-    return t0 <= t1 + 1e-12;
+    return segmentHitsEdges(this.enx, this.eny, this.eoff, this.vStart[i]!, this.vCount[i]!, shrink);
   }
 
   /** True if the closed segment ab meets obstacle i, however little (cover). */
   segmentHits(i: number, ax: number, ay: number, bx: number, by: number): boolean {
-    SEG[0] = ax;
-    SEG[1] = ay;
-    SEG[2] = bx;
-    SEG[3] = by;
+    load4(SEG, ax, ay, bx, by);
     return this.meetsReg(i, false);
   }
 
@@ -202,10 +159,7 @@ export class ObstacleSet {
 
   /** True if segment ab passes through the interior of obstacle i (grazing does not count: sight). */
   segmentPenetrates(i: number, ax: number, ay: number, bx: number, by: number): boolean {
-    SEG[0] = ax;
-    SEG[1] = ay;
-    SEG[2] = bx;
-    SEG[3] = by;
+    load4(SEG, ax, ay, bx, by);
     return this.meetsReg(i, true);
   }
 
@@ -279,10 +233,7 @@ export class ObstacleSet {
 
   /** True if a base of radius r can slide along segment ab without overlapping obstacle i. */
   segmentClearOf(i: number, ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    SEG[0] = ax;
-    SEG[1] = ay;
-    SEG[2] = bx;
-    SEG[3] = by;
+    load4(SEG, ax, ay, bx, by);
     SEG[4] = r;
     return this.clearOfReg(i);
   }
@@ -327,10 +278,7 @@ export class ObstacleSet {
 
   /** True if a base of radius r can slide along segment ab without overlapping any obstacle. */
   segmentClear(ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    SEG[0] = ax;
-    SEG[1] = ay;
-    SEG[2] = bx;
-    SEG[3] = by;
+    load4(SEG, ax, ay, bx, by);
     SEG[4] = r;
     return this.segmentClearReg();
   }
@@ -343,10 +291,7 @@ export class ObstacleSet {
 
   /** First t >= 0 at which a base of radius r moving from p along d touches obstacle i. */
   rayEntry(i: number, px: number, py: number, dx: number, dy: number, r: number): number {
-    RAY[0] = px;
-    RAY[1] = py;
-    RAY[2] = dx;
-    RAY[3] = dy;
+    load4(RAY, px, py, dx, dy);
     RAY[4] = r;
     return this.rayEntryReg(i);
   }

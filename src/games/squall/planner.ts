@@ -27,107 +27,17 @@
  * a policy that evaluates eight BTB points runs it once. Nothing allocates per query; scratch
  * arrays grow only when a bigger terrain graph is first built.
  */
-import { PT, RAY, SEG, TOUCH_EPS, STOP_BACKOFF, baseOnBoard, rayBoardLimit, pointNearSeg, rayEntryDiscAt, type Discs, norm } from './geometry.js';
+import { PT, SEG, TOUCH_EPS, baseOnBoard, pointNearSeg, type Discs, norm } from './geometry.js';
 import type { ObstacleSet } from './obstacles.js';
 import { MAX_CHARS } from './params.js';
 import type { PlannerWorld } from './world-types.js';
+import { NODE_EPS, type StaticGraph } from './static-graph.js';
+import { OUT_ROUTE, OUT_WORDS, Route } from './route.js';
+import { WaypointQueue } from './waypoint-queue.js';
 
-/** Waypoints are pushed this far beyond the circumscribing polygon, so edges along it are clear. */
-const NODE_EPS = 1e-6;
-const CORNER_STEP = Math.PI / 6;
-const OBSTACLE_CIRCLE_NODES = 12;
 export const BASE_NODES = 12;
 const BASE_COS = Float64Array.from({ length: BASE_NODES }, (_, k) => Math.cos(((k + 0.5) * 2 * Math.PI) / BASE_NODES));
 const BASE_SIN = Float64Array.from({ length: BASE_NODES }, (_, k) => Math.sin(((k + 0.5) * 2 * Math.PI) / BASE_NODES));
-
-/** Terrain waypoints for one base radius, and which pairs see each other. */
-export class StaticGraph {
-  readonly count: number;
-  readonly x: Float64Array;
-  readonly y: Float64Array;
-  /** vis[i * count + j] = 1 if a base can slide from waypoint i to j without touching terrain. */
-  readonly vis: Uint8Array;
-  /** The same as adjacency lists: the waypoints i sees are adj[adjStart[i] .. adjStart[i + 1]). */
-  readonly adjStart: Int32Array;
-  readonly adj: Int32Array;
-
-  constructor(world: PlannerWorld, readonly radius: number) {
-    const obs = world.obstacles;
-    const xs: number[] = [];
-    const ys: number[] = [];
-    const keep = (x: number, y: number) => {
-      if (!baseOnBoard(x, y, radius, world.width, world.height, 0)) return;
-      if (obs.baseOverlapsAny(x, y, radius)) return;
-      xs.push(x);
-      ys.push(y);
-    };
-    for (let i = 0; i < obs.count; i++) {
-      if (obs.kind[i] === 1) {
-        const rho = (obs.radius[i]! + radius) / Math.cos(Math.PI / OBSTACLE_CIRCLE_NODES) + NODE_EPS;
-        for (let k = 0; k < OBSTACLE_CIRCLE_NODES; k++) {
-          const a = ((k + 0.5) * 2 * Math.PI) / OBSTACLE_CIRCLE_NODES;
-          keep(obs.cx[i]! + rho * Math.cos(a), obs.cy[i]! + rho * Math.sin(a));
-        }
-        continue;
-      }
-      const o = obs.vStart[i]!;
-      const k = obs.vCount[i]!;
-      for (let v = 0; v < k; v++) {
-        const prev = v === 0 ? k - 1 : v - 1;
-        const next = v + 1 === k ? 0 : v + 1;
-        const vx = obs.vx[o + v]!;
-        const vy = obs.vy[o + v]!;
-        // Outward normals of the incoming and outgoing edges (counter-clockwise polygon).
-        const a0 = Math.atan2(-(obs.vx[o + v]! - obs.vx[o + prev]!), obs.vy[o + v]! - obs.vy[o + prev]!);
-        let a1 = Math.atan2(-(obs.vx[o + next]! - vx), obs.vy[o + next]! - vy);
-        while (a1 < a0) a1 += 2 * Math.PI;
-        const turn = a1 - a0; // exterior angle, in (0, pi)
-        const m = Math.max(1, Math.ceil(turn / CORNER_STEP - 1e-9));
-        const half = turn / (2 * m);
-        const rho = radius / Math.cos(half) + NODE_EPS;
-        for (let j = 0; j < m; j++) {
-          const a = a0 + (2 * j + 1) * half;
-          keep(vx + rho * Math.cos(a), vy + rho * Math.sin(a));
-        }
-      }
-    }
-    const n = xs.length;
-    this.count = n;
-    this.x = Float64Array.from(xs);
-    this.y = Float64Array.from(ys);
-    this.vis = new Uint8Array(n * n);
-    for (let i = 0; i < n; i++) {
-      this.vis[i * n + i] = 1;
-      for (let j = i + 1; j < n; j++) {
-        const ok = obs.segmentClear(xs[i]!, ys[i]!, xs[j]!, ys[j]!, radius) ? 1 : 0;
-        this.vis[i * n + j] = ok;
-        this.vis[j * n + i] = ok;
-      }
-    }
-    this.adjStart = new Int32Array(n + 1);
-    let edges = 0;
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && this.vis[i * n + j] === 1) edges++;
-    this.adj = new Int32Array(edges);
-    let e = 0;
-    for (let i = 0; i < n; i++) {
-      this.adjStart[i] = e;
-      for (let j = 0; j < n; j++) if (i !== j && this.vis[i * n + j] === 1) this.adj[e++] = j;
-    }
-    this.adjStart[n] = e;
-  }
-}
-
-/** Result of a move: where it ends, the direction of its last leg, the inches used. */
-export const OUT_X = 0;
-export const OUT_Y = 1;
-export const OUT_DX = 2;
-export const OUT_DY = 3;
-export const OUT_USED = 4;
-/** 1 if the goal itself was reached within the allowance. */
-export const OUT_REACHED = 5;
-/** Full length of the route to the goal (Infinity if no route). */
-export const OUT_ROUTE = 6;
-export const OUT_WORDS = 7;
 
 export class Planner {
   private readonly obs: ObstacleSet;
@@ -161,10 +71,8 @@ export class Planner {
   /** Settled waypoints that are not terrain waypoints (the start, bases' waypoints). */
   private dynSettled = new Int32Array(0);
   private nDyn = 0;
-  /** Indexed binary min-heap of unsettled waypoints by dist + h (pos = -1: not in it). */
-  private heap = new Int32Array(0);
-  private pos = new Int32Array(0);
-  private hsize = 0;
+  /** The unsettled waypoints by dist + h. */
+  private readonly queue = new WaypointQueue();
   private order = new Int32Array(0);
   private nOrder = 0;
   /** settleNext's bound (a field, not an argument: V8 would box the double at every call). */
@@ -193,10 +101,8 @@ export class Planner {
   private readonly keyPos = new Float64Array(MAX_CHARS * 3);
   private readonly keyAlive = new Uint8Array(MAX_CHARS);
   private keyCount = 0;
-  // The current route: pathX/Y[0 .. pathN), from the start.
-  private pathX = new Float64Array(0);
-  private pathY = new Float64Array(0);
-  private pathN = 0;
+  /** The current route (from the start), for walking it. */
+  readonly path = new Route();
   /** routeTo's goal and result, for routeToGoal. */
   private readonly goal = new Float64Array(2);
   private readonly routeOut = new Float64Array(OUT_WORDS);
@@ -229,12 +135,10 @@ export class Planner {
     this.vDist = new Float64Array(need);
     this.vPar = new Int32Array(need);
     this.dynSettled = new Int32Array(need);
-    this.heap = new Int32Array(need);
-    this.pos = new Int32Array(need);
+    this.queue.resize(need, this.dist, this.h);
     this.gen = 0;
     this.order = new Int32Array(need);
-    this.pathX = new Float64Array(need + 1);
-    this.pathY = new Float64Array(need + 1);
+    this.path.ensureCapacity(need + 1);
     this.keyMover = -1;
   }
 
@@ -373,7 +277,6 @@ export class Planner {
       this.parent[i] = -1;
       this.vDist[i] = Infinity;
       this.vPar[i] = -1;
-      this.pos[i] = -1;
       const hi = fr === Infinity ? 0 : norm(this.nx[i]! - fx, this.ny[i]! - fy) - fr;
       this.h[i] = hi > 0 ? hi : 0;
     }
@@ -381,8 +284,8 @@ export class Planner {
     this.verified[0] = 1;
     this.nOrder = 0;
     this.nDyn = 0;
-    this.hsize = 0;
-    this.heapUpdate(0);
+    this.queue.clear(n);
+    this.queue.update(0);
   }
 
   /**
@@ -404,8 +307,8 @@ export class Planner {
     const graph = this.graph!;
     let u = -1;
     for (;;) {
-      if (this.hsize === 0) return false;
-      u = this.heap[0]!;
+      if (this.queue.size === 0) return false;
+      u = this.queue.top();
       if (dist[u]! + h[u]! >= limit) return false;
       if (this.verified[u] === 1) break;
       const p = this.parent[u]!;
@@ -419,10 +322,10 @@ export class Planner {
       }
       this.failed[p * this.cap + u] = this.gen;
       this.recompute(u);
-      this.heapUpdate(u);
+      this.queue.update(u);
     }
     const best = dist[u]!;
-    this.heapPop();
+    this.queue.pop();
     this.settled[u] = 1;
     this.order[this.nOrder++] = u;
     if (this.sIdx[u]! < 0) this.dynSettled[this.nDyn++] = u;
@@ -448,7 +351,7 @@ export class Planner {
         dist[v] = d;
         this.parent[v] = u;
         this.verified[v] = 1;
-        this.heapUpdate(v);
+        this.queue.update(v);
       }
       for (let v = this.firstBaseNode; v < n; v++) this.relax(u, v);
       return true;
@@ -476,83 +379,7 @@ export class Planner {
     this.dist[v] = d;
     this.parent[v] = u;
     this.verified[v] = 0;
-    this.heapUpdate(v);
-  }
-
-  private heapKey(i: number): number {
-    return this.dist[i]! + this.h[i]!;
-  }
-
-  /** Put waypoint i in the heap or move it after its key changed (removed if infinite). */
-  private heapUpdate(i: number): void {
-    const heap = this.heap;
-    let p = this.pos[i]!;
-    const key = this.heapKey(i);
-    if (p < 0) {
-      if (key === Infinity) return;
-      p = this.hsize++;
-    } else if (key === Infinity) {
-      this.heapRemoveAt(p);
-      return;
-    }
-    // Sift up, then down (one of them is a no-op).
-    while (p > 0) {
-      const q = (p - 1) >> 1;
-      const j = heap[q]!;
-      if (this.heapKey(j) <= key) break;
-      heap[p] = j;
-      this.pos[j] = p;
-      p = q;
-    }
-    heap[p] = i;
-    this.pos[i] = p;
-    this.siftDown(p);
-  }
-
-  private siftDown(p: number): void {
-    const heap = this.heap;
-    const i = heap[p]!;
-    const key = this.heapKey(i);
-    for (;;) {
-      let c = 2 * p + 1;
-      if (c >= this.hsize) break;
-      if (c + 1 < this.hsize && this.heapKey(heap[c + 1]!) < this.heapKey(heap[c]!)) c++;
-      const j = heap[c]!;
-      if (this.heapKey(j) >= key) break;
-      heap[p] = j;
-      this.pos[j] = p;
-      p = c;
-    }
-    heap[p] = i;
-    this.pos[i] = p;
-  }
-
-  private heapPop(): void {
-    this.heapRemoveAt(0);
-  }
-
-  private heapRemoveAt(p: number): void {
-    const heap = this.heap;
-    const gone = heap[p]!;
-    this.pos[gone] = -1;
-    const last = heap[--this.hsize]!;
-    if (p === this.hsize) return;
-    heap[p] = last;
-    this.pos[last] = p;
-    // The moved element may need to go either way.
-    let q = p;
-    const key = this.heapKey(last);
-    while (q > 0) {
-      const r = (q - 1) >> 1;
-      const j = heap[r]!;
-      if (this.heapKey(j) <= key) break;
-      heap[q] = j;
-      this.pos[j] = q;
-      q = r;
-    }
-    heap[q] = last;
-    this.pos[last] = q;
-    this.siftDown(q);
+    this.queue.update(v);
   }
 
   /**
@@ -624,7 +451,7 @@ export class Planner {
   /**
    * Route from the prepared start to (gx, gy), which must be a free position. Returns the
    * route's length, or Infinity if there is none — then the route leads to the reachable
-   * waypoint nearest the goal (or nowhere). The route is kept for `walk`.
+   * waypoint nearest the goal (or nowhere). The route is kept in `path`, to walk.
    */
   routeTo(gx: number, gy: number): number {
     this.goal[0] = gx;
@@ -685,14 +512,14 @@ export class Planner {
     let i = len;
     for (let u = via; u >= 0; u = this.parent[u]!) {
       i--;
-      this.pathX[i] = this.nx[u]!;
-      this.pathY[i] = this.ny[u]!;
+      this.path.x[i] = this.nx[u]!;
+      this.path.y[i] = this.ny[u]!;
     }
-    this.pathN = len;
+    this.path.n = len;
     if (reached) {
-      this.pathX[len] = gx;
-      this.pathY[len] = gy;
-      this.pathN = len + 1;
+      this.path.x[len] = gx;
+      this.path.y[len] = gy;
+      this.path.n = len + 1;
       out[OUT_ROUTE] = best;
       return;
     }
@@ -720,100 +547,11 @@ export class Planner {
       if (pointNearSeg(b.x, b.y, c, false)) return false;
     }
     if (!this.obs.segmentClearReg()) return false;
-    this.pathX[0] = ax;
-    this.pathY[0] = ay;
-    this.pathX[1] = gx;
-    this.pathY[1] = gy;
-    this.pathN = 2;
+    this.path.x[0] = ax;
+    this.path.y[0] = ay;
+    this.path.x[1] = gx;
+    this.path.y[1] = gy;
+    this.path.n = 2;
     return true;
-  }
-
-  /** Length of the current route. */
-  routeLength(): number {
-    let total = 0;
-    for (let i = 1; i < this.pathN; i++) total += norm(this.pathX[i]! - this.pathX[i - 1]!, this.pathY[i]! - this.pathY[i - 1]!);
-    return total;
-  }
-
-  /** Walk the current route for at most `allowance` inches; fills OUT_X .. OUT_USED. */
-  walk(allowance: number, out: Float64Array): void {
-    let x = this.pathX[0]!;
-    let y = this.pathY[0]!;
-    // +allowance (the same number) tells TurboFan `left` is a number: started from the bare
-    // argument, its loop variable stays tagged and every `left -= seg` allocates.
-    let left = +allowance;
-    let used = 0;
-    out[OUT_DX] = 0;
-    out[OUT_DY] = 0;
-    for (let i = 1; i < this.pathN; i++) {
-      const qx = this.pathX[i]!;
-      const qy = this.pathY[i]!;
-      const seg = norm(qx - x, qy - y);
-      if (seg <= 0) continue;
-      out[OUT_DX] = (qx - x) / seg;
-      out[OUT_DY] = (qy - y) / seg;
-      if (seg <= left) {
-        x = qx;
-        y = qy;
-        left -= seg;
-        used += seg;
-      } else {
-        const f = left / seg;
-        x += f * (qx - x);
-        y += f * (qy - y);
-        used += left;
-        left = 0;
-        break;
-      }
-    }
-    out[OUT_X] = x;
-    out[OUT_Y] = y;
-    out[OUT_USED] = used;
-  }
-
-  /** Points of the current route (for traces and tests; allocates). */
-  route(): [number, number][] {
-    const pts: [number, number][] = [];
-    for (let i = 0; i < this.pathN; i++) pts.push([this.pathX[i]!, this.pathY[i]!]);
-    return pts;
-  }
-
-  /**
-   * A straight move of base `mover` along the unit direction (out[OUT_DX], out[OUT_DY]) for up
-   * to out[OUT_ROUTE] inches, stopping just short of the first obstacle, base or board edge in
-   * the way. Fills OUT_X .. OUT_USED. (The inputs come in `out`: as arguments V8 would box them.)
-   */
-  ray(b: Discs, mover: number, out: Float64Array): void {
-    const dx = out[OUT_DX]!;
-    const dy = out[OUT_DY]!;
-    const length = out[OUT_ROUTE]!;
-    const px = b.x[mover]!;
-    const py = b.y[mover]!;
-    const r = b.r[mover]!;
-    let t = rayBoardLimit(px, py, dx, dy, r, this.width, this.height, length);
-    const ex = dx * t;
-    const ey = dy * t;
-    RAY[0] = px;
-    RAY[1] = py;
-    RAY[2] = ex;
-    RAY[3] = ey;
-    RAY[4] = r;
-    this.obs.rayEntryAll();
-    let hit = RAY[6]!;
-    for (let c = 0; c < b.count; c++) {
-      if (c === mover || b.alive[c] === 0) continue;
-      RAY[5] = b.r[c]! + r - TOUCH_EPS;
-      const h = rayEntryDiscAt(b.x, b.y, c);
-      if (h < hit) hit = h;
-    }
-    if (hit <= 1) {
-      t = t * hit - STOP_BACKOFF;
-      if (t < 0) t = 0;
-    }
-    out[OUT_X] = px + dx * t;
-    out[OUT_Y] = py + dy * t;
-    out[OUT_DX] = dx;
-    out[OUT_DY] = dy;
-    out[OUT_USED] = t;
   }
 }

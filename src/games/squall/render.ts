@@ -53,7 +53,7 @@ import {
   spotDepth,
 } from './actions.js';
 import { MAX_BONUSES, EFFECTS, EFFECT_NAMES, TIMINGS } from './params.js';
-import { OUT_WORDS, OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './planner.js';
+import { OUT_WORDS, OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
 import { resolveMove, coveredFrom, canSeeFrom } from './moves.js';
 import { spotPosition } from './setup.js';
 

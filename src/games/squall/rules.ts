@@ -18,8 +18,8 @@
 import { copyState } from '../../sim/copy-state.js';
 import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
-import { attackFromBehind } from './geometry.js';
-import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_WORDS } from './planner.js';
+import { attackFromBehindAt } from './geometry.js';
+import { OUT_X, OUT_Y, OUT_DX, OUT_DY, OUT_USED, OUT_WORDS } from './route.js';
 import {
   PLACE,
   FIRST,
@@ -263,7 +263,7 @@ function resolveMelee(s: SquallState, rng: Rng): void {
   const a = s.active;
   const t = s.target;
   s.toMove = s.seatOf[a]!;
-  const behind = attackFromBehind(s.x[t]!, s.y[t]!, s.fx[t]!, s.fy[t]!, s.world.cosHalfFov, s.x[a]!, s.y[a]!);
+  const behind = attackFromBehindAt(s, s.world, t, a);
   let dice = 2 - s.defenceSpent[t]!;
   if (behind && dice > 1) dice = 1;
   dice += s.defBonusDice;

@@ -3,7 +3,7 @@
  * cover a target or block sight between two bases, as the rules doc defines them. No allocation;
  * the two bases come through the PAIR register (the `*Reg` forms), segments through SEG.
  */
-import { BTB_TOLERANCE, norm, PT, SEG, pointNearSeg, type Discs } from './geometry.js';
+import { BTB_TOLERANCE, norm, PT, SEG, pointNearSeg, load4, type Discs } from './geometry.js';
 import type { ObstacleSet } from './obstacles.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -13,12 +13,16 @@ import type { ObstacleSet } from './obstacles.js';
 
 export const PAIR = new Float64Array(6);
 
+/** Put the two bases in PAIR (the plain forms' half of the register convention). */
+function setPair(ax: number, ay: number, ar: number, bx: number, by: number, br: number): void {
+  load4(PAIR, ax, ay, ar, bx);
+  PAIR[4] = by;
+  PAIR[5] = br;
+}
+
 /** Cover on the segment: some obstacle meets the closed segment between the centres. */
 export function segmentCovered(obs: ObstacleSet, ax: number, ay: number, bx: number, by: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  SEG[0] = ax;
-  SEG[1] = ay;
-  SEG[2] = bx;
-  SEG[3] = by;
+  load4(SEG, ax, ay, bx, by);
   return segmentCoveredSeg(obs, discs, skipA, skipB);
 }
 
@@ -44,9 +48,7 @@ function discsMeetSeg(discs: Discs, skipA: number, skipB: number, interior: bool
 
 /** Cover on the base: some obstacle touches the target's base (within BTB_TOLERANCE). */
 export function baseCovered(obs: ObstacleSet, tx: number, ty: number, tr: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  PAIR[3] = tx;
-  PAIR[4] = ty;
-  PAIR[5] = tr;
+  setPair(0, 0, 0, tx, ty, tr);
   return baseCoveredReg(obs, discs, skipA, skipB);
 }
 
@@ -79,11 +81,7 @@ export function isCovered(
   ax: number, ay: number, bx: number, by: number, br: number,
   discs: Discs | null, skipA: number, skipB: number,
 ): boolean {
-  PAIR[0] = ax;
-  PAIR[1] = ay;
-  PAIR[3] = bx;
-  PAIR[4] = by;
-  PAIR[5] = br;
+  setPair(ax, ay, 0, bx, by, br);
   return isCoveredReg(obs, mode, discs, skipA, skipB);
 }
 
@@ -99,10 +97,7 @@ export function isCoveredReg(obs: ObstacleSet, mode: 'segment-or-base' | 'segmen
 
 /** True if segment ab passes through no obstacle's interior (grazing an obstacle does not block). */
 export function segmentUnobstructed(obs: ObstacleSet, ax: number, ay: number, bx: number, by: number, discs: Discs | null, skipA: number, skipB: number): boolean {
-  SEG[0] = ax;
-  SEG[1] = ay;
-  SEG[2] = bx;
-  SEG[3] = by;
+  load4(SEG, ax, ay, bx, by);
   for (let i = 0; i < obs.count; i++) if (obs.penetratesReg(i)) return false;
   return discs === null || !discsMeetSeg(discs, skipA, skipB, true);
 }
@@ -130,12 +125,7 @@ export function inSight(
   ax: number, ay: number, ar: number, bx: number, by: number, br: number,
   discs: Discs | null, skipA: number, skipB: number,
 ): boolean {
-  PAIR[0] = ax;
-  PAIR[1] = ay;
-  PAIR[2] = ar;
-  PAIR[3] = bx;
-  PAIR[4] = by;
-  PAIR[5] = br;
+  setPair(ax, ay, ar, bx, by, br);
   return inSightReg(obs, discs, skipA, skipB);
 }
 
@@ -160,10 +150,7 @@ export function inSightReg(obs: ObstacleSet, discs: Discs | null, skipA: number,
     list[n++] = i;
   }
   if (n === 0 && discs === null) return true;
-  SEG[0] = ax;
-  SEG[1] = ay;
-  SEG[2] = bx;
-  SEG[3] = by;
+  load4(SEG, ax, ay, bx, by);
   if (unobstructedAmong(obs, list, n, discs, skipA, skipB)) return true;
   // norm(bx - ax, by - ay), written out: V8 does not inline a call it has seen rarely, and
   // this one (reached when the centre line is blocked) would then box its doubles.

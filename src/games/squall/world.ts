@@ -17,7 +17,8 @@ import {
   matchupPairs,
 } from './params.js';
 import { RING_POINTS } from './actions.js';
-import { Planner, StaticGraph } from './planner.js';
+import { Planner } from './planner.js';
+import { StaticGraph } from './static-graph.js';
 
 
 /** Offsets (degrees) a blocked BTB point may slide by, nearest first, alternating sides. */

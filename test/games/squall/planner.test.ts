@@ -1,7 +1,7 @@
 /** The path planner: shortest routes round bases and terrain, gaps, unreachable goals, clipping. */
 import { describe, it, expect } from 'vitest';
 import { rules, position } from './position.js';
-import { OUT_WORDS, OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from '../../../src/games/squall/planner.js';
+import { OUT_WORDS, OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from '../../../src/games/squall/route.js';
 import { resolveMove, ringPoint, positionFree } from '../../../src/games/squall/moves.js';
 import { ringCandidate, compassCandidate } from '../../../src/games/squall/actions.js';
 import { Rng } from '../../../src/sim/rng.js';
@@ -11,7 +11,7 @@ const out = new Float64Array(OUT_WORDS);
 
 /** Every leg of the planner's current route keeps base m clear of terrain and other bases. */
 function routeIsClear(s: SquallState, m: number): boolean {
-  const pts = s.world.planner.route();
+  const pts = s.world.planner.path.points();
   const r = s.r[m]!;
   for (let i = 1; i < pts.length; i++) {
     const [ax, ay] = pts[i - 1]!;
@@ -88,7 +88,7 @@ describe('routes round terrain', () => {
     const narrow = position(rules(gap(0.45)), [{ x: 3, y: 6 }, { x: 11, y: 11 }]);
     expect(routeLength(narrow, 0, 9, 6)).toBe(Infinity);
     // No route: the planner leads to the reachable point nearest the goal instead.
-    const pts = narrow.world.planner.route();
+    const pts = narrow.world.planner.path.points();
     const [ex, ey] = pts[pts.length - 1]!;
     expect(ex).toBeLessThan(5);
     expect(Math.hypot(ex - 9, ey - 6)).toBeLessThan(5);

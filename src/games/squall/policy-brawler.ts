@@ -1,0 +1,191 @@
+/**
+ * The brawler's moves (policies.ts): close in on the target's BTB points in order of their
+ * straight-line lower bound, or hold back just outside every enemy's reach; closeScore also
+ * scores the flanker's candidates (it hands them to flankScore).
+ */
+import type { Rng } from '../../sim/rng.js';
+import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
+import { OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
+import { HOLD_CANDIDATE, RING_POINTS, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
+import { MAX_BONUSES } from './params.js';
+import { SquallState, PH_MOVE } from './state.js';
+import { STYLE_FLANKER, E_LONGER_MOVE } from './world.js';
+import { resolveMove, ringPoint, btb } from './moves.js';
+import { type MoveScratch, BIG, HOLD_BASE, REACH_MARGIN, remaining, ringBehind } from './policy-scorers.js';
+import { flankScore } from './policy-flanker.js';
+
+/**
+ * The brawler only considers the BTB points round its target and holding. They are scored in
+ * order of straight-line distance, and once even that lower bound of the route left cannot
+ * beat the best so far, the rest (which would need the planner) are skipped: same choice,
+ * far fewer routes.
+ */
+export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
+  const m = s.active;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const a = actions[i]!;
+    if (!isMove(a) || moveFacing(a) !== 0) continue;
+    const cand = moveCandidate(a);
+    let lb = 0;
+    if (cand !== HOLD_CANDIDATE) {
+      const slot = candidateSlot(cand);
+      if (candidateEnemy(cand) !== target || slot === RING_POINTS) continue;
+      ringPoint(s, m, target, slot, b.xy);
+      lb = norm(b.xy[0]! - s.x[m]!, b.xy[1]! - s.y[m]!);
+    }
+    // Insertion by lower bound (at most 9 entries).
+    let j = count++;
+    while (j > 0 && b.lb[j - 1]! > lb) {
+      b.lb[j] = b.lb[j - 1]!;
+      b.idx[j] = b.idx[j - 1]!;
+      j--;
+    }
+    b.lb[j] = lb;
+    b.idx[j] = i;
+  }
+  b.pick.start();
+  for (let k = 0; k < count; k++) {
+    const i = b.idx[k]!;
+    const cand = moveCandidate(actions[i]!);
+    const lb = b.lb[k]!;
+    if (cand !== HOLD_CANDIDATE && lb > allowance + 1e-9 && b.pick.index >= 0 && -(lb - allowance) < b.pick.best) break;
+    closeScore(b, s, m, cand, allowance, target);
+    const score = b.val[0]!;
+    if (score === -Infinity) continue;
+    b.pick.offer(i, score, rng);
+  }
+  // No contact point has a route (all blocked, or walled off): rather than stand still, take
+  // the straight move that gets nearest the target, if any gets nearer at all.
+  if (b.pick.best <= -BIG / 2 && s.phase === PH_MOVE) {
+    const before = remaining(s, m, target);
+    for (let i = 0; i < n; i++) {
+      const a = actions[i]!;
+      if (!isMove(a) || moveFacing(a) !== 0 || candidateEnemy(moveCandidate(a)) >= 0 || moveCandidate(a) === HOLD_CANDIDATE) continue;
+      resolveMove(s, m, moveCandidate(a), allowance, b.out);
+      const gain = before - rimDistance(b.out[OUT_X]!, b.out[OUT_Y]!, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!);
+      if (gain > 1e-6) b.pick.offer(i, -BIG / 2 + gain, rng);
+    }
+  }
+  if (b.pick.index < 0) {
+    for (let i = 0; i < n; i++) if (isMove(actions[i]!) && moveCandidate(actions[i]!) === HOLD_CANDIDATE) return i;
+    return 0;
+  }
+  return b.pick.index;
+}
+
+/**
+ * Does the brawler hold back from `target` this phase (it has already found that it cannot end
+ * in contact)? Walking into the reach of an enemy that it cannot strike this turn hands that
+ * enemy the first blow; that is what made the first player of a brawler duel lose two games in
+ * three (docs/bots.md). Never once in contact (it stays there), nor after `patience` turns.
+ */
+export function holdsBack(b: MoveScratch, s: SquallState, m: number, target: number): boolean {
+  if (b.k.holdBack === 'never' || s.turns >= b.k.patience || btb(s, m, target)) return false;
+  return b.k.holdBack === 'always' || s.move(m) > reach(s, target);
+}
+
+/** How far c can move to strike this turn: its MOVE plus the longest move bonus it can pay for. */
+export function reach(s: SquallState, c: number): number {
+  const w = s.world;
+  const k = s.kind[c]!;
+  let extra = 0;
+  for (let b = 0; b < w.bCount[k]!; b++) {
+    const j = k * MAX_BONUSES + b;
+    if (w.bEffect[j] === E_LONGER_MOVE && w.bCost[j]! <= s.special[c]! && w.bAmount[j]! > extra) extra = w.bAmount[j]!;
+  }
+  return s.move(c) + extra;
+}
+
+/**
+ * The move (towards the target's BTB points, compass moves, holding) that ends outside every
+ * enemy's reach and nearest the target, scored HOLD_BASE - gap; -1 if every move ends in reach.
+ */
+export function bestHoldBack(b: MoveScratch, s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
+  const m = s.active;
+  enemyReaches(b, s, m);
+  b.pick.start();
+  for (let i = 0; i < n; i++) {
+    const a = actions[i]!;
+    if (!isMove(a) || moveFacing(a) !== 0) continue;
+    const cand = moveCandidate(a);
+    const slot = candidateSlot(cand);
+    if (slot >= 0 && (candidateEnemy(cand) !== target || slot === RING_POINTS)) continue;
+    resolveMove(s, m, cand, allowance, b.out);
+    if (slot >= 0 && !Number.isFinite(b.out[OUT_ROUTE]!)) continue;
+    if (!outOfReach(b, s, m, b.out)) continue;
+    b.pick.offer(i, HOLD_BASE - rimDistance(b.out[OUT_X]!, b.out[OUT_Y]!, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!), rng);
+  }
+  return b.pick.index;
+}
+
+/** Would m at (x, y) be out of every living enemy's reach (+REACH_MARGIN)? */
+export function outOfReach(b: MoveScratch, s: SquallState, m: number, at: Float64Array): boolean {
+  const x = at[0]!;
+  const y = at[1]!;
+  for (let e = 0; e < s.count; e++) {
+    if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
+    if (rimDistance(x, y, s.r[m]!, s.x[e]!, s.y[e]!, s.r[e]!) <= b.reachOf[e]!) return false;
+  }
+  return true;
+}
+
+/** Each living enemy e of m's reach plus REACH_MARGIN into b.reachOf[e], for outOfReach (once per decision, not per candidate). */
+export function enemyReaches(b: MoveScratch, s: SquallState, m: number): void {
+  for (let e = 0; e < s.count; e++) {
+    if (s.alive[e] === 0 || !s.enemies(m, e)) continue;
+    b.reachOf[e] = reach(s, e) + REACH_MARGIN;
+  }
+}
+
+/** Brawler and flanker: score of candidate `cand` as a way to reach (the back of) `target`. */
+export function closeScore(b: MoveScratch, s: SquallState, m: number, cand: number, allowance: number, target: number): void {
+  if (target < 0) {
+    b.val[0] = cand === HOLD_CANDIDATE ? 0 : -Infinity;
+    return;
+  }
+  if (b.k.style === STYLE_FLANKER) {
+    flankScore(b, s, m, cand, allowance, target);
+    return;
+  }
+  const halfMove = s.phase !== PH_MOVE;
+  const e = candidateEnemy(cand);
+  // stay in contact
+  if (halfMove && btb(s, m, target)) {
+    b.val[0] = cand === HOLD_CANDIDATE ? 10 : -Infinity;
+    return;
+  }
+  if (cand === HOLD_CANDIDATE) {
+    // Not in contact: holding is the last resort. (It used to score the straight-line gap,
+    // which beat every ring point whose planner route detours round terrain: the brawler
+    // stood still behind a wall. Any move along a route gets nearer than standing still.)
+    if (!btb(s, m, target)) {
+      b.val[0] = -BIG / 2;
+      return;
+    }
+    const behind = attackFromBehindAt(s, s.world, target, m);
+    b.val[0] = 1000 + (behind && b.k.preferRear ? 100 : 0);
+    return;
+  }
+  if (e !== target) {
+    b.val[0] = -Infinity;
+    return;
+  }
+  const slot = candidateSlot(cand);
+  if (slot === RING_POINTS) {
+    b.val[0] = -Infinity;
+    return;
+  }
+  resolveMove(s, m, cand, allowance, b.out);
+  const route = b.out[OUT_ROUTE]!;
+  if (!Number.isFinite(route)) {
+    b.val[0] = -BIG;
+    return;
+  }
+  if (b.out[OUT_REACHED] === 1 && !halfMove) {
+    b.val[0] = 1000 + (ringBehind(s, target, slot) && b.k.preferRear ? 100 : 0) - route * 0.01;
+    return;
+  }
+  // Not there this phase: get as close as possible.
+  b.val[0] = -(route - b.out[OUT_USED]!);
+}
