@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { PolicySpec, Policy } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { NearBestPicker } from '../kit/best-picker.js';
-import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
+import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
 import { FACES } from './card-ir.js';
 import type { SquirmishRules } from './params.js';
 import { type PlannerParams, Scorer, plannerParams } from './scorer.js';
@@ -43,6 +43,7 @@ class DecisionScorer extends Scorer {
     const me = s.toMove;
     const pick = this.pick;
     pick.start();
+    this.fit(s);
     this.stamp++;
     for (let k = 0; k < n; k++) {
       this.score(s, me, actions[k]!);
@@ -106,7 +107,8 @@ class DecisionScorer extends Scorer {
         this.val = this.value[s.instCard[x]!]!;
         return;
       case DEC_REROLL:
-        this.val = op === OP_REROLL ? this.rerollGain(s) : 0;
+        if (op === OP_REROLL) this.rerollGain(s);
+        else this.val = 0;
         return;
       case DEC_HAND:
         if (op === OP_DISCARD) {
@@ -127,7 +129,7 @@ class DecisionScorer extends Scorer {
         else this.placeScore(s, me, x, y);
         return;
       case DEC_JOB:
-        this.val = this.jobScore(s, me, op, x, y);
+        this.jobScore(s, me, op, x, y);
         return;
       case DEC_STEP:
         break;
@@ -150,7 +152,7 @@ class DecisionScorer extends Scorer {
         this.spotScore(s, me, x, s.cell[y]!, y, true);
         const spot = this.spot; // here() below may overwrite the register
         this.here(s, me, y);
-        this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!) + spot - this.hereValue[y]! - 0.5;
+        this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!) + spot - this.hereSpot - 0.5;
         return;
       }
       case OP_MOVE:
@@ -166,82 +168,113 @@ class DecisionScorer extends Scorer {
     this.val = 0;
   }
 
-  /** Gain of re-rolling the pending attack die: mean face value minus the current face's value. */
-  private rerollGain(s: SquirmishState): number {
+  /** Gain of re-rolling the pending attack die, into `val`: mean face value minus the current face's value. */
+  private rerollGain(s: SquirmishState): void {
     const q = s.qHead;
     const a = s.jobSource[q]!;
     const t = s.jobTarget[q]!;
     const enemy = s.owner[t] !== s.owner[a];
     const ca = s.instCard[a]!;
     let mean = 0;
-    for (let f = 1; f <= 6; f++) mean += this.faceValue(s, ca, f, enemy) / 6;
-    const gain = mean - this.faceValue(s, ca, s.pendingFace, enemy);
+    for (let f = 1; f <= 6; f++) {
+      this.faceValue(s, ca, f, enemy);
+      mean += this.face / 6;
+    }
+    this.faceValue(s, ca, s.pendingFace, enemy);
+    const gain = mean - this.face;
     // A reroll-any offered on another seat's attack: what is good for the attacker is bad for us.
-    return s.toMove === s.owner[a] ? gain : -gain;
+    this.val = s.toMove === s.owner[a] ? gain : -gain;
   }
 
-  private faceValue(s: SquirmishState, ca: number, f: number, enemy: boolean): number {
+  /** Result of `faceValue` (a register, as `val`). */
+  private face = 0.5;
+
+  /** The value of face f of card type ca to the attacker's side, into `face`. */
+  private faceValue(s: SquirmishState, ca: number, f: number, enemy: boolean): void {
     const tab = s.table;
     const kind = tab.faceKind[ca * FACES + f - 1]!;
     const amt = tab.faceAmount[ca * FACES + f - 1]!;
     const v = amt === AMOUNT_ROLL ? 3.5 : amt;
     const d = kind === F_DAMAGE ? v : kind === F_HEAL ? -v : 0;
-    return enemy ? d : -d;
+    this.face = enemy ? d : -d;
   }
 
-  private jobScore(s: SquirmishState, me: number, op: number, x: number, y: number): number {
+  /** The score of an option of an effect's choice (DEC_JOB), into `val`. */
+  private jobScore(s: SquirmishState, me: number, op: number, x: number, y: number): void {
     const q = s.qHead;
     const tab = s.table;
     const e = s.jobEff[q]!;
     const verb = tab.effVerb[e]!;
-    if (op === OP_SKIP) return 0;
+    if (op === OP_SKIP) {
+      this.val = 0;
+      return;
+    }
     switch (verb) {
       case E_DAMAGE:
       case E_KO:
       case E_STATUS: {
-        if (s.isOut(x)) return 0; // knocked out already: the effect changes nothing
+        if (s.isOut(x)) {
+          this.val = 0; // knocked out already: the effect changes nothing
+          return;
+        }
         const enemy = s.owner[x] !== me;
         const left = s.hpOf(x) - s.damage[x]!;
         const amt = verb === E_KO ? left : verb === E_STATUS ? 1 : s.jobAmount[q]!;
         const ko = amt >= left ? this.w.knockout : 0;
-        const v = (amt < left ? amt : left) * this.w.damage + ko + 0.05 * this.cardValue(s, x);
-        return enemy ? v : -v;
+        const v = (amt < left ? amt : left) * this.w.damage + ko + 0.05 * this.value[s.instCard[x]!]!;
+        this.val = enemy ? v : -v;
+        return;
       }
       case E_HEAL:
-        if (s.isOut(x)) return 0; // too late to heal (state.ts heal)
-        return (s.owner[x] === me ? 1 : -1) * Math.min(s.jobAmount[q]!, s.damage[x]!) + (tab.effTo[e] === TO_CHOSEN_OWN ? 0 : 0);
+        if (s.isOut(x)) {
+          this.val = 0; // too late to heal (state.ts heal)
+          return;
+        }
+        this.val = (s.owner[x] === me ? 1 : -1) * Math.min(s.jobAmount[q]!, s.damage[x]!) + (tab.effTo[e] === TO_CHOSEN_OWN ? 0 : 0);
+        return;
       case E_DRAW:
         this.placeScore(s, me, x, y);
-        return this.val;
+        return;
       case E_LOOK_DISCARD:
-        if (op === OP_SEAT) return s.victoryLen[x]! * 10 + s.handLen[x]!;
-        return this.cardValue(s, x);
+        if (op === OP_SEAT) {
+          this.val = s.victoryLen[x]! * 10 + s.handLen[x]!;
+          return;
+        }
+        this.val = this.value[s.instCard[x]!]!;
+        return;
       case E_CONFUSE: {
         // The confused card attacks x: good if x is not ours.
         const confused = s.jobTarget[q]!;
         this.hit(s, s.instCard[confused]!, x, 0);
         const v = this.hitE + this.w.knockout * this.hitP;
-        return s.owner[x] === me ? -v : v;
+        this.val = s.owner[x] === me ? -v : v;
+        return;
       }
       case E_ROLL_AGAIN:
         this.attackScore(s, me, x, y);
-        return this.val;
+        return;
       case E_MOVE_DAMAGE: {
-        if (op !== OP_SHIFT) return 0;
+        if (op !== OP_SHIFT) {
+          this.val = 0;
+          return;
+        }
         // Spread damage off the card closest to a knock-out onto the sturdiest.
         const fromLeft = s.hpOf(x) - s.damage[x]!;
         const toLeft = s.hpOf(y) - s.damage[y]!;
-        return toLeft - fromLeft - 1;
+        this.val = toLeft - fromLeft - 1;
+        return;
       }
     }
     // Moves granted by abilities.
     if (op === OP_MOVE) {
-      if (s.loc[x] !== LOC_GRID || s.loc[y] !== LOC_GRID) return 0;
+      if (s.loc[x] !== LOC_GRID || s.loc[y] !== LOC_GRID) {
+        this.val = 0;
+        return;
+      }
       this.moveScore(s, me, x, y);
-      return this.val;
+      return;
     }
-    if (op === OP_PICK || op === OP_FRAG) return 0;
-    return 0;
+    this.val = 0; // picks and fragment placements (OP_PICK, OP_FRAG) are all alike
   }
 }
 
@@ -280,5 +313,4 @@ export const planner: PolicySpec<SquirmishState, SquirmishRules> = {
 export const squirmishPolicies: Record<string, PolicySpec<SquirmishState, SquirmishRules>> = { greedy, planner };
 
 void DEC_WEIGH_PLACE;
-void OP_FRAG;
 void E_DRAW;
