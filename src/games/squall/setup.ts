@@ -4,7 +4,6 @@
  * character, and the initiative roll that follows (ties among the highest re-roll). Hot path:
  * nothing here allocates per move.
  */
-import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { SPOTS_ALONG, spotEdge, spotAlong, spotDepth } from './actions.js';
 import { SquallState, PH_PLACE, PH_FIRST, EV_PLACE, EV_INITIATIVE } from './state.js';
@@ -67,13 +66,8 @@ export function reset(s: SquallState, rng: Rng): void {
   s.activationTried = 0;
   s.resume = 0;
   clearAttack(s);
+  s.resetHeader(0);
   s.toMove = s.seatOf[s.active]!;
-  s.turns = 0;
-  s.rounds = 0;
-  s.firstSeat = 0;
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
 }
 
 /**

@@ -10,10 +10,11 @@
  * inside `apply`. `log` keeps the events of the last `apply` for traces (numbers only, so
  * recording allocates nothing; render.ts turns them into text).
  */
-import { NO_WINNER, type GameState } from '../../sim/types.js';
+import type { GameState } from '../../sim/types.js';
 import type { Discs } from './geometry.js';
 import { type SquallRules, MAX_CHARS, EDGES, seatCharacters, setupEdgesOf } from './params.js';
 import { worldOf, type World } from './world.js';
+import { GameHeader } from '../kit/game-header.js';
 
 export const PH_PLACE = 0;
 export const PH_FIRST = 1;
@@ -50,15 +51,7 @@ export const EV_FALL = 11; // c
 export const EV_SURRENDER = 12; // seat
 export const EV_NO_ATTACK = 13; // c, 0 = declined melee, 1 = held fire
 
-export class SquallState implements GameState {
-  toMove = 0;
-  terminal = false;
-  winner = NO_WINNER;
-  capped = false;
-  turns = 0;
-  rounds = 0;
-  firstSeat = 0;
-
+export class SquallState extends GameHeader implements GameState {
   /**
    * Static data shared by every state of these rules (not part of the position; kept out of
    * enumeration so deep comparisons of states skip it).
@@ -154,6 +147,7 @@ export class SquallState implements GameState {
     readonly rules: SquallRules,
     readonly players: number,
   ) {
+    super();
     Object.defineProperty(this, 'world', { value: worldOf(rules), enumerable: false, writable: false });
     const seats = seatCharacters(rules, players);
     let count = 0;

@@ -176,14 +176,8 @@ export function reset(s: SquirmishState, rng: Rng): void {
   s.drawnMask.fill(0);
   s.placedMask.fill(0);
   s.lastTurnOf.fill(-1);
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
-  s.turns = 0;
-  s.rounds = 0;
-  s.firstSeat = 0;
+  s.resetHeader(0);
   s.mover = 0;
-  s.toMove = 0;
   s.stepIdx = 0;
   s.stepEnding = false;
   s.setupHandCheck = false;

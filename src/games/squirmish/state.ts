@@ -15,10 +15,11 @@
  * Squirmish centred, a cut-off fragment (at most N-1 cells) attached anywhere still fits
  * (3N + 6 >= N/2 + N + margins on each side), so fragment placements never need clipping.
  */
-import { NO_WINNER, type GameState } from '../../sim/types.js';
+import type { GameState } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import type { CardTable } from './cards.js';
 import { type SquirmishRules, deckCapacity, tableOf, dealOf, editionOf, miniDecksOf } from './params.js';
+import { GameHeader } from '../kit/game-header.js';
 
 export const LOC_NONE = 0;
 export const LOC_DECK = 1;
@@ -136,15 +137,7 @@ export function actionCapacityOf(s: { maxInst: number; maxInPlay: number }): num
   return hand * cells + hand * s.maxInPlay + 4 * s.maxInPlay + pairs + s.maxInPlay * s.maxInPlay + 4 * s.maxInst + 16;
 }
 
-export class SquirmishState implements GameState {
-  toMove = 0;
-  terminal = false;
-  winner = NO_WINNER;
-  capped = false;
-  turns = 0;
-  rounds = 0;
-  firstSeat = 0;
-
+export class SquirmishState extends GameHeader implements GameState {
   readonly table: CardTable;
   readonly maxInst: number;
   readonly deal: number;
@@ -299,6 +292,7 @@ export class SquirmishState implements GameState {
     readonly rules: SquirmishRules,
     readonly players: number,
   ) {
+    super();
     this.table = tableOf(rules);
     this.maxInst = deckCapacity(rules, players);
     this.deal = dealOf(rules, players);

@@ -85,13 +85,7 @@ export function setupBoard(s: SquishState): void {
   s.dieBlock = 0;
   s.mp = 0;
   s.phase = PHASE_MOVE;
-  s.toMove = 0;
-  s.firstSeat = 0;
-  s.turns = 0;
-  s.rounds = 1;
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
+  s.resetHeader(1);
 }
 
 export function reset(s: SquishState, rng: Rng): void {

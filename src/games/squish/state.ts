@@ -14,8 +14,9 @@
  * movement reach, policy traces) live in `work`, a non-enumerable property: they are not part of the
  * position, so `copy` skips them and state comparisons (Object.keys) do not see them.
  */
-import { NO_WINNER, type GameState } from '../../sim/types.js';
+import type { GameState } from '../../sim/types.js';
 import { type SquishRules, layoutOf, perimeterLength, perimeterSquare } from './params.js';
+import { GameHeader } from '../kit/game-header.js';
 
 export const EMPTY = -1;
 export const WALL = -2;
@@ -128,15 +129,7 @@ export class SquishWork {
   }
 }
 
-export class SquishState implements GameState {
-  toMove = 0;
-  terminal = false;
-  winner = NO_WINNER;
-  capped = false;
-  turns = 0;
-  rounds = 0;
-  firstSeat = 0;
-
+export class SquishState extends GameHeader implements GameState {
   // The board (fixed for the state's lifetime).
   readonly advanced: boolean;
   /** Advanced game, objective last-marker-standing: a squished marker is out (no restart). */
@@ -250,6 +243,7 @@ export class SquishState implements GameState {
     readonly rules: SquishRules,
     readonly players: number,
   ) {
+    super();
     const layout = layoutOf(rules, players);
     this.advanced = rules.mode === 'advanced';
     this.lastStanding = this.advanced && rules.objective === 'last-marker-standing';
