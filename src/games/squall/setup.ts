@@ -56,7 +56,7 @@ export function reset(s: SquallState, rng: Rng): void {
   s.seatsAlive = s.players;
   s.surrenders = 0;
   s.outOfSightShots = 0;
-  s.logLen = 0;
+  s.eventLog.clear();
   dealSetup(s, rng);
   s.phase = PH_PLACE;
   s.placed = 0;
@@ -151,7 +151,7 @@ export function place(s: SquallState, spot: number, rng: Rng): void {
   s.y[c] = spotXY[1]!;
   s.alive[c] = 1;
   faceTowards(s, c, s.world.width / 2, s.world.height / 2);
-  s.event(EV_PLACE, c, s.x[c]!, s.y[c]!, spot);
+  s.eventLog.add(EV_PLACE, c, s.x[c]!, s.y[c]!, spot);
   s.placed++;
   if (s.placed < s.count) {
     s.active = s.placeOrder[s.placed]!;
@@ -173,7 +173,7 @@ function rollInitiative(s: SquallState, rng: Rng): void {
       if ((mask & (1 << p)) === 0) continue;
       const roll = d6(rng);
       s.initiative[p] = roll;
-      s.event(EV_INITIATIVE, p, roll);
+      s.eventLog.add(EV_INITIATIVE, p, roll);
       if (roll > best) {
         best = roll;
         ties = 1 << p;

@@ -187,7 +187,7 @@ export function reset(s: SquirmishState, rng: Rng): void {
   s.setupSeat = 0;
   s.setupCount = 0;
   s.dec = DEC_NONE;
-  s.evCount = 0;
+  s.eventLog.clear();
   s.recentCount = 0;
   s.lastRerolled = 0;
   if (s.rules.drafting) {
@@ -419,12 +419,12 @@ function cleanup(s: SquirmishState, rng: Rng): boolean {
         if (a >= 0 && b >= 0 && s.koCount < KO_LIST_CAP) s.koList[s.koCount++] = a * s.rowCards.length + b;
       }
       if (credit >= 0 && (credit !== o || s.lastHitOverride[i] === 1)) {
-        s.event(EV_KO, i, credit, 0, 0, -1, 0);
+        s.eventLog.add(EV_KO, i, credit, 0, 0, -1, 0);
         s.toVictory(credit, i);
         s.gameCounters[G_KOS]!++;
         s.seatCounters[credit * SEAT_COUNTERS + S_KOS]!++;
       } else {
-        s.event(EV_OWN_KO, i, credit, 0, 0, -1, 0);
+        s.eventLog.add(EV_OWN_KO, i, credit, 0, 0, -1, 0);
         s.toDiscard(i);
         s.gameCounters[G_OWN_KOS]!++;
       }
@@ -489,7 +489,7 @@ function fragment(s: SquirmishState, rng: Rng): void {
   const count = islands(s, labels, sizes);
   if (count <= 1) return;
   s.gameCounters[G_FRAGMENTATIONS]!++;
-  s.event(EV_FRAGMENT, -1, -1, 0, count, -1, 0);
+  s.eventLog.add(EV_FRAGMENT, -1, -1, 0, count, -1, 0);
   let best = 0;
   let tied = 0;
   for (let k = 0; k < count; k++) {
@@ -706,7 +706,7 @@ function enumerate(s: SquirmishState, out: Int32Array): number {
 /** Apply a decision and advance to the next one. */
 export function apply(s: SquirmishState, action: number, rng: Rng): void {
   s.recentCount = 0;
-  s.evCount = 0;
+  s.eventLog.clear();
   take(s, action, rng);
   advance(s, rng);
 }

@@ -20,6 +20,7 @@ import type { Rng } from '../../sim/rng.js';
 import type { CardTable } from './cards.js';
 import { type SquirmishRules, deckCapacity, tableOf, dealOf, editionOf, miniDecksOf } from './params.js';
 import { GameHeader } from '../kit/game-header.js';
+import { type EventLog, attachEventLog } from '../kit/event-log.js';
 
 export const LOC_NONE = 0;
 export const LOC_DECK = 1;
@@ -256,15 +257,11 @@ export class SquirmishState extends GameHeader implements GameState {
   rerollCard = -1;
 
   // What happened since the last decision, for traces (render.ts): attacks and knock-outs.
-  evCount = 0;
-  /** Per event: kind (EV_*), card, other card, die face, amount, special ability index or -1, re-rolled. */
-  readonly evKind: Int8Array;
-  readonly evCard: Int16Array;
-  readonly evOther: Int16Array;
-  readonly evFace: Int8Array;
-  readonly evAmount: Int16Array;
-  readonly evSpecial: Int32Array;
-  readonly evRerolled: Int8Array;
+  /**
+   * Per event (the kit's EventLog, non-enumerable): kind (EV_*), then card, other card, die face,
+   * amount, special ability index or -1, re-rolled.
+   */
+  declare readonly eventLog: EventLog;
   /** Abilities that fired since the last decision (ability index * 256 + card instance). */
   readonly recentAbilities: Int32Array;
   recentCount = 0;
@@ -353,13 +350,7 @@ export class SquirmishState extends GameHeader implements GameState {
     this.jobData = new Int16Array(QCAP);
     this.jobDepth = new Int8Array(QCAP);
     this.recentAbilities = new Int32Array(16);
-    this.evKind = new Int8Array(EV_CAP);
-    this.evCard = new Int16Array(EV_CAP);
-    this.evOther = new Int16Array(EV_CAP);
-    this.evFace = new Int8Array(EV_CAP);
-    this.evAmount = new Int16Array(EV_CAP);
-    this.evSpecial = new Int32Array(EV_CAP);
-    this.evRerolled = new Int8Array(EV_CAP);
+    attachEventLog(this, EV_CAP);
     this.gameCounters = new Int32Array(GAME_COUNTERS);
     this.seatCounters = new Int32Array(players * SEAT_COUNTERS);
     const rows = rowsOf(rules, this.table);
@@ -403,20 +394,6 @@ export class SquirmishState extends GameHeader implements GameState {
   stat(i: number, col: number, add: number): void {
     const r = this.rowOfCard[this.instCard[i]!]!;
     if (r >= 0) this.cardStats[r * CARD_COLS + col]! += add;
-  }
-
-  /** Note an event for the trace (dropped past EV_CAP). */
-  event(kind: number, card: number, other: number, face: number, amount: number, special: number, rerolled: number): void {
-    const k = this.evCount;
-    if (k >= EV_CAP) return;
-    this.evKind[k] = kind;
-    this.evCard[k] = card;
-    this.evOther[k] = other;
-    this.evFace[k] = face;
-    this.evAmount[k] = amount;
-    this.evSpecial[k] = special;
-    this.evRerolled[k] = rerolled;
-    this.evCount = k + 1;
   }
 
   // ----- piles -------------------------------------------------------------------------------

@@ -250,7 +250,7 @@ export class RiskEvaluator {
     sim.blockY.set(s.blockY);
     sim.cellBlock.set(s.cellBlock);
     sim.toMove = s.toMove;
-    sim.eventCount = 0;
+    sim.eventLog.clear();
     const w = sim.work;
     w.track = true;
     w.nextTouchGen();

@@ -77,9 +77,7 @@ export function setupBoard(s: SquishState): void {
   s.rollHits = 0;
   s.rollMoved = 0;
   s.rollSquished = 0;
-  s.eventCount = 0;
-  s.eventsDropped = 0;
-  s.events.fill(0);
+  s.eventLog.clear();
   s.dieFace = 0;
   s.force = 0;
   s.dieBlock = 0;
@@ -147,8 +145,7 @@ function afterRoll(s: SquishState, rng: Rng): boolean {
 
 /** The event log covers every roll since the last decision (several, when turns pass without one). */
 function clearEvents(s: SquishState): void {
-  s.eventCount = 0;
-  s.eventsDropped = 0;
+  s.eventLog.clear();
 }
 
 export function apply(s: SquishState, action: number, rng: Rng): void {
