@@ -11,6 +11,7 @@ import { registry } from '../../src/registry.js';
 import { loadScenario } from '../../src/sim/scenario/load.js';
 import { createRunner } from '../../src/runner/create-runner.js';
 import { defineCounters } from '../../src/games/kit/counters.js';
+import { type SquirmishState, GAME_COUNTERS, SEAT_COUNTERS, G_ATTACKS, G_HEALING, S_KOED, S_VICTORY } from '../../src/games/squirmish/state.js';
 
 /** A Float64Array of n zeros that notes each index assigned. */
 function noting(n: number): { array: Float64Array; written: Set<number> } {
@@ -74,5 +75,30 @@ describe('keyed metric counters', () => {
     expect(C.list.map((c) => c.name)).toEqual(['zeta', 'alpha', 'mid']);
     expect(C.at).toEqual({ zeta: 0, alpha: 1, mid: 2 });
     expect(() => defineCounters({ x: 'x', '7': 'seven' })).toThrow(/looks like an integer/);
+  });
+});
+
+describe('Squirmish counters by name', () => {
+  it('reads each of the state’s counter slots exactly once, the slot its name says', () => {
+    const plan = loadScenario('scenarios/squirmish/classic-greedy.yaml', registry, { games: 1 });
+    const runner = createRunner(plan);
+    const s = runner.play(0) as SquirmishState;
+    s.gameCounters.forEach((_, i) => (s.gameCounters[i] = 1000 + i));
+    s.seatCounters.forEach((_, i) => (s.seatCounters[i] = 1000 + i));
+    const metrics = runner.game.metrics;
+    const counters = new Float64Array(metrics.counters.length);
+    const seat = new Float64Array(metrics.seatCounters.length * plan.players);
+    metrics.record(s, counters, seat);
+    expect(metrics.counters.length).toBe(GAME_COUNTERS);
+    expect([...counters].sort((a, b) => a - b)).toEqual(Array.from({ length: GAME_COUNTERS }, (_, i) => 1000 + i));
+    const at = (name: string) => metrics.counters.findIndex((c) => c.name === name);
+    expect(counters[at('attacks')]).toBe(1000 + G_ATTACKS);
+    expect(counters[at('healing')]).toBe(1000 + G_HEALING);
+    const seatAt = (name: string) => metrics.seatCounters.findIndex((c) => c.name === name);
+    expect(seat[SEAT_COUNTERS + seatAt('cardsLost')]).toBe(1000 + SEAT_COUNTERS + S_KOED);
+    expect(seat[SEAT_COUNTERS + seatAt('victoryPile')]).toBe(s.victoryLen[1]);
+    const fromSlots = Array.from(seat.subarray(0, SEAT_COUNTERS)).filter((_, k) => k !== seatAt('victoryPile'));
+    const slots = Array.from({ length: SEAT_COUNTERS }, (_, k) => k).filter((k) => k !== S_VICTORY);
+    expect(fromSlots.sort((a, b) => a - b)).toEqual(slots.map((k) => 1000 + k));
   });
 });
