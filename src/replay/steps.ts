@@ -36,6 +36,8 @@ export function replayGame(plan: Plan, index: number, checkInvariants = false, o
   const runner = createRunner(plan);
   const observer = checkInvariants ? runner.invariantChecker(index) : null;
   const game = runner.game;
+  // The text and the scene show each move's events, which play does not record.
+  if (runner.state.eventLog) runner.state.eventLog.on = true;
   // Valid once play() has seated the policies for this game (rotating seats move them).
   const labelOfSeat = (seat: number) => plan.labels[runner.seatLabel[seat]!]!;
   const record: ReplayGame = { title: `${plan.name}: ${game.title}, game ${index}, seed ${plan.seed}${plan.variant ? `, variant ${plan.variant}` : ''} (scenario ${plan.scenarioHash})`, game: plan.game, gameTitle: game.title, index, seats: [], firstSeat: 0, steps: [], result: '' };

@@ -36,6 +36,16 @@ export interface GameState {
   rounds: number;
   /** Seat that took the first turn of this game. */
   firstSeat: number;
+  /**
+   * The game's log of what happened since the last decision, for `render` and `scene` (the game
+   * kit's EventLog, src/games/kit/event-log.ts); off in play, switched on by the replay.
+   */
+  readonly eventLog?: EventSwitch;
+}
+
+/** The switch of a game state's event log: events are recorded only while `on`. */
+export interface EventSwitch {
+  on: boolean;
 }
 
 export const NO_WINNER = -1;

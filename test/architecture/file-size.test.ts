@@ -9,11 +9,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(__dirname, '../..');
 const MAX_LINES = 600;
 
-/** Not yet split (issue 19). */
-const KNOWN_LONG = new Set([
-  // One class (RiskEvaluator) of 580 lines; splitting it is a change of structure, not a move.
-  'src/games/squish/risk.ts',
-]);
+/** Files allowed over the limit (none since issue 19 split the last ones; generated files would go here). */
+const KNOWN_LONG = new Set<string>([]);
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];

@@ -28,6 +28,7 @@ import type { Plan } from '../../src/sim/scenario/types.js';
 import { copyState } from '../../src/sim/copy-state.js';
 import { setupField } from '../../src/sim/setup.js';
 import { games } from '../../src/games/index.js';
+import { GameHeader } from '../../src/games/kit/game-header.js';
 
 const PLAYERS = 2;
 
@@ -58,14 +59,7 @@ export type RiggedRules = z.output<typeof riggedRulesSchema>;
 const DRAW = -1;
 const CAPPED = -2;
 
-export class RiggedState implements GameState {
-  toMove = 0;
-  terminal = false;
-  winner = NO_WINNER;
-  capped = false;
-  turns = 0;
-  rounds = 0;
-  firstSeat = 0;
+export class RiggedState extends GameHeader implements GameState {
   card = 0;
   /** The outcome u decided at the deal: a seat, DRAW or CAPPED. */
   outcome = 0;
@@ -78,7 +72,9 @@ export class RiggedState implements GameState {
   constructor(
     readonly rules: RiggedRules,
     readonly players: number,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 function reset(s: RiggedState, rng: Rng): void {
@@ -90,13 +86,9 @@ function reset(s: RiggedState, rng: Rng): void {
   s.outcome = u < win ? 0 : u < win + r.drawRate ? DRAW : u < win + r.drawRate + r.cappedRate ? CAPPED : 1;
   s.events = 1 + rng.int(r.maxEvents);
   s.hitChance = rng.next() < 0.5 ? r.hitLow : r.hitHigh;
+  s.resetHeader(1);
   s.firstSeat = r.setup === 'random' ? rng.int(PLAYERS) : 0;
   s.toMove = s.firstSeat;
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
-  s.turns = 0;
-  s.rounds = 1;
   s.seatAttacks.fill(0);
   s.seatHits.fill(0);
 }

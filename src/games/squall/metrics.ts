@@ -20,40 +20,43 @@
 import type { GameMetricsSpec, MetricTableSpec } from '../../sim/types.js';
 import type { SquallState } from './state.js';
 import { type SquallRules, rosterOf, matchupPairs, seatCharacters } from './params.js';
+import { defineCounters } from '../kit/counters.js';
 
-const COUNTERS = [
-  ['meleeAttacks', 'melee attacks made'],
-  ['meleeHits', 'melee attacks that took HP'],
-  ['meleeDamage', 'HP taken by melee attacks (and ripostes)'],
-  ['extraDieAttacks', 'melee attacks that added a defence die'],
-  ['attacksFromBehind', 'melee attacks from outside the defender\'s field of view'],
-  ['rangedAttacks', 'ranged attacks made'],
-  ['coveredRangedAttacks', 'ranged attacks at a covered target (two dice unless cover was ignored)'],
-  ['outOfSightShots', 'ranged attacks at a target out of sight (blockedShots: covered)'],
-  ['rangedHits', 'ranged attacks that hit'],
-  ['rangeDamage', 'HP taken by ranged attacks'],
-  ['bonusesTried', 'bonuses tried (SPECIAL paid)'],
-  ['bonusesSucceeded', 'bonuses whose opposed roll succeeded'],
-  ['hpHealed', 'HP restored by bonuses'],
-  ['surrenders', 'seats that surrendered'],
-  ['rangedAttacksSquared', 'sum over games of rangedAttacks² (with the next two, the spread of the covered share over games)'],
-  ['coveredRangedAttacksSquared', 'sum over games of coveredRangedAttacks²'],
-  ['coveredTimesRangedAttacks', 'sum over games of coveredRangedAttacks × rangedAttacks'],
-] as const;
+/** Whole-game counters, in summary order. */
+const C = defineCounters({
+  meleeAttacks: 'melee attacks made',
+  meleeHits: 'melee attacks that took HP',
+  meleeDamage: 'HP taken by melee attacks (and ripostes)',
+  extraDieAttacks: 'melee attacks that added a defence die',
+  attacksFromBehind: 'melee attacks from outside the defender\'s field of view',
+  rangedAttacks: 'ranged attacks made',
+  coveredRangedAttacks: 'ranged attacks at a covered target (two dice unless cover was ignored)',
+  outOfSightShots: 'ranged attacks at a target out of sight (blockedShots: covered)',
+  rangedHits: 'ranged attacks that hit',
+  rangeDamage: 'HP taken by ranged attacks',
+  bonusesTried: 'bonuses tried (SPECIAL paid)',
+  bonusesSucceeded: 'bonuses whose opposed roll succeeded',
+  hpHealed: 'HP restored by bonuses',
+  surrenders: 'seats that surrendered',
+  rangedAttacksSquared: 'sum over games of rangedAttacks² (with the next two, the spread of the covered share over games)',
+  coveredRangedAttacksSquared: 'sum over games of coveredRangedAttacks²',
+  coveredTimesRangedAttacks: 'sum over games of coveredRangedAttacks × rangedAttacks',
+});
 
-const SEAT_COUNTERS = [
-  ['meleeAttacks', 'melee attacks made by the seat'],
-  ['meleeHits', 'melee attacks by the seat that took HP'],
-  ['meleeDamage', 'HP the seat dealt in melee (and by ripostes)'],
-  ['rangedAttacks', 'ranged attacks made by the seat'],
-  ['rangedHits', 'ranged hits by the seat'],
-  ['coveredShots', 'ranged attacks by the seat at covered targets'],
-  ['rangeDamage', 'HP the seat dealt with ranged attacks'],
-  ['bonusesTried', 'bonuses the seat tried'],
-  ['bonusesSucceeded', 'bonuses of the seat that succeeded'],
-  ['damageTaken', 'HP the seat lost'],
-  ['falls', 'characters of the seat that fell'],
-] as const;
+/** Per-seat counters, in summary order. */
+const S = defineCounters({
+  meleeAttacks: 'melee attacks made by the seat',
+  meleeHits: 'melee attacks by the seat that took HP',
+  meleeDamage: 'HP the seat dealt in melee (and by ripostes)',
+  rangedAttacks: 'ranged attacks made by the seat',
+  rangedHits: 'ranged hits by the seat',
+  coveredShots: 'ranged attacks by the seat at covered targets',
+  rangeDamage: 'HP the seat dealt with ranged attacks',
+  bonusesTried: 'bonuses the seat tried',
+  bonusesSucceeded: 'bonuses of the seat that succeeded',
+  damageTaken: 'HP the seat lost',
+  falls: 'characters of the seat that fell',
+});
 
 export const CHARACTER_COLUMNS = [
   ['games', 'games it played'],
@@ -104,10 +107,11 @@ export function matchupRows(rules: SquallRules, players: number): [number, numbe
 }
 
 export const squallMetrics: GameMetricsSpec<SquallState> = {
-  counters: COUNTERS.map(([name, description]) => ({ name, description })),
-  seatCounters: SEAT_COUNTERS.map(([name, description]) => ({ name, description })),
+  counters: C.list,
+  seatCounters: S.list,
   record(s, counters, seat) {
-    const k = SEAT_COUNTERS.length;
+    const g = C.at;
+    const k = S.at;
     let tried = 0;
     let won = 0;
     let shots = 0;
@@ -115,38 +119,38 @@ export const squallMetrics: GameMetricsSpec<SquallState> = {
     for (let c = 0; c < s.count; c++) {
       shots += s.mShots[c]!;
       covered += s.mCoveredShots[c]!;
-      const p = s.seatOf[c]! * k;
-      counters[0]! += s.mMeleeAttacks[c]!;
-      counters[1]! += s.mMeleeHits[c]!;
-      counters[2]! += s.mMeleeDamage[c]!;
-      counters[3]! += s.mExtraDie[c]!;
-      counters[4]! += s.mBehind[c]!;
-      counters[5]! += s.mShots[c]!;
-      counters[6]! += s.mCoveredShots[c]!;
-      counters[8]! += s.mShotHits[c]!;
-      counters[9]! += s.mRangeDamage[c]!;
+      const p = s.seatOf[c]! * S.size;
+      counters[g.meleeAttacks]! += s.mMeleeAttacks[c]!;
+      counters[g.meleeHits]! += s.mMeleeHits[c]!;
+      counters[g.meleeDamage]! += s.mMeleeDamage[c]!;
+      counters[g.extraDieAttacks]! += s.mExtraDie[c]!;
+      counters[g.attacksFromBehind]! += s.mBehind[c]!;
+      counters[g.rangedAttacks]! += s.mShots[c]!;
+      counters[g.coveredRangedAttacks]! += s.mCoveredShots[c]!;
+      counters[g.rangedHits]! += s.mShotHits[c]!;
+      counters[g.rangeDamage]! += s.mRangeDamage[c]!;
       tried += s.mBonusTried[c]!;
       won += s.mBonusWon[c]!;
-      counters[12]! += s.mHealed[c]!;
-      seat[p]! += s.mMeleeAttacks[c]!;
-      seat[p + 1]! += s.mMeleeHits[c]!;
-      seat[p + 2]! += s.mMeleeDamage[c]!;
-      seat[p + 3]! += s.mShots[c]!;
-      seat[p + 4]! += s.mShotHits[c]!;
-      seat[p + 5]! += s.mCoveredShots[c]!;
-      seat[p + 6]! += s.mRangeDamage[c]!;
-      seat[p + 7]! += s.mBonusTried[c]!;
-      seat[p + 8]! += s.mBonusWon[c]!;
-      seat[p + 9]! += s.mDamageTaken[c]!;
-      seat[p + 10]! += s.hp[c]! <= 0 ? 1 : 0;
+      counters[g.hpHealed]! += s.mHealed[c]!;
+      seat[p + k.meleeAttacks]! += s.mMeleeAttacks[c]!;
+      seat[p + k.meleeHits]! += s.mMeleeHits[c]!;
+      seat[p + k.meleeDamage]! += s.mMeleeDamage[c]!;
+      seat[p + k.rangedAttacks]! += s.mShots[c]!;
+      seat[p + k.rangedHits]! += s.mShotHits[c]!;
+      seat[p + k.coveredShots]! += s.mCoveredShots[c]!;
+      seat[p + k.rangeDamage]! += s.mRangeDamage[c]!;
+      seat[p + k.bonusesTried]! += s.mBonusTried[c]!;
+      seat[p + k.bonusesSucceeded]! += s.mBonusWon[c]!;
+      seat[p + k.damageTaken]! += s.mDamageTaken[c]!;
+      seat[p + k.falls]! += s.hp[c]! <= 0 ? 1 : 0;
     }
-    counters[7]! += s.outOfSightShots;
-    counters[10]! += tried;
-    counters[11]! += won;
-    counters[13]! += s.surrenders;
-    counters[14]! += shots * shots;
-    counters[15]! += covered * covered;
-    counters[16]! += covered * shots;
+    counters[g.outOfSightShots]! += s.outOfSightShots;
+    counters[g.bonusesTried]! += tried;
+    counters[g.bonusesSucceeded]! += won;
+    counters[g.surrenders]! += s.surrenders;
+    counters[g.rangedAttacksSquared]! += shots * shots;
+    counters[g.coveredRangedAttacksSquared]! += covered * covered;
+    counters[g.coveredTimesRangedAttacks]! += covered * shots;
   },
   tables(rules, players): readonly MetricTableSpec[] {
     const r = rules as SquallRules;

@@ -8,7 +8,6 @@ import {
   PH_MOVE,
   PH_HALF_MOVE,
   PH_EXTRA_MOVE,
-  LOG_WORDS,
   EV_PLACE,
   EV_INITIATIVE,
   EV_FIRST,
@@ -98,23 +97,22 @@ export function render(s: SquallState): string {
     lines.push(`  ${who(s, c)}: ${state}, HP ${s.hp[c]}/${s.hpMax(c)}, SPECIAL ${s.special[c]}${def}`);
   }
   if (w.obstacles.count > 0 && s.phase === PH_PLACE && s.placed === 0) lines.push(`  terrain: ${w.obstacles.count} obstacles`);
-  for (let i = 0; i < s.logLen; i++) lines.push(`  | ${eventText(s, i)}`);
+  for (let i = 0; i < s.eventLog.count; i++) lines.push(`  | ${eventText(s, i)}`);
   return lines.join('\n');
 }
 
 export function eventText(s: SquallState, i: number): string {
-  const l = s.log;
-  const o = i * LOG_WORDS;
-  const a = l[o + 1]!;
-  const b = l[o + 2]!;
-  const c = l[o + 3]!;
-  const d = l[o + 4]!;
-  const e = l[o + 5]!;
-  const f = l[o + 6]!;
-  const g = l[o + 7]!;
-  const h = l[o + 8]!;
-  const k = l[o + 9]!;
-  switch (l[o]) {
+  const log = s.eventLog;
+  const a = log.field(i, 1);
+  const b = log.field(i, 2);
+  const c = log.field(i, 3);
+  const d = log.field(i, 4);
+  const e = log.field(i, 5);
+  const f = log.field(i, 6);
+  const g = log.field(i, 7);
+  const h = log.field(i, 8);
+  const k = log.field(i, 9);
+  switch (log.type(i)) {
     case EV_PLACE:
       return `${who(s, a)} sets up at (${f2(b)}, ${f2(c)})`;
     case EV_INITIATIVE:
@@ -146,7 +144,7 @@ export function eventText(s: SquallState, i: number): string {
     case EV_NO_ATTACK:
       return b === 0 ? `${s.name(a)} does not attack` : `${s.name(a)} holds fire`;
     default:
-      return `event ${l[o]}`;
+      return `event ${log.type(i)}`;
   }
 }
 

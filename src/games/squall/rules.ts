@@ -96,7 +96,7 @@ import { hasUsableBonus, anyShotTarget } from './legal.js';
 const moveOut = new Float64Array(OUT_WORDS);
 
 export function apply(s: SquallState, action: number, rng: Rng): void {
-  s.logLen = 0;
+  s.eventLog.clear();
   const a = s.active;
   if (action >= BONUS && action < CONTINUE) {
     useBonus(s, action - BONUS, rng);
@@ -108,7 +108,7 @@ export function apply(s: SquallState, action: number, rng: Rng): void {
       return;
     case PH_FIRST:
       s.firstSeat = action - FIRST;
-      s.event(EV_FIRST, s.toMove, s.firstSeat);
+      s.eventLog.add(EV_FIRST, s.toMove, s.firstSeat);
       s.rounds = 1;
       beginSeatTurn(s, s.firstSeat);
       return;
@@ -131,7 +131,7 @@ export function apply(s: SquallState, action: number, rng: Rng): void {
       return;
     case PH_MELEE:
       if (action === NO_MELEE) {
-        s.event(EV_NO_ATTACK, a, 0);
+        s.eventLog.add(EV_NO_ATTACK, a, 0);
         enterRange(s);
         return;
       }
@@ -148,7 +148,7 @@ export function apply(s: SquallState, action: number, rng: Rng): void {
       return;
     case PH_RANGE:
       if (action === NO_SHOT) {
-        s.event(EV_NO_ATTACK, a, 1);
+        s.eventLog.add(EV_NO_ATTACK, a, 1);
         enterHalfMove(s);
         return;
       }
@@ -176,7 +176,7 @@ function doMove(s: SquallState, action: number): void {
   s.y[m] = moveOut[OUT_Y]!;
   s.mDistance[m]! += moveOut[OUT_USED]!;
   faceAfterMove(s, m, cand, moveFacing(action), moveOut[OUT_DX]!, moveOut[OUT_DY]!);
-  s.event(EV_MOVE, m, fromX, fromY, s.x[m]!, s.y[m]!, moveOut[OUT_USED]!, s.allowance, Math.atan2(s.fy[m]!, s.fx[m]!), cand);
+  s.eventLog.add(EV_MOVE, m, fromX, fromY, s.x[m]!, s.y[m]!, moveOut[OUT_USED]!, s.allowance, Math.atan2(s.fy[m]!, s.fx[m]!), cand);
 }
 
 function beginSeatTurn(s: SquallState, seat: number): void {
@@ -235,7 +235,7 @@ function declareMelee(s: SquallState, t: number, extraDie: number, rng: Rng): vo
   }
   rollDice(s, 1 + extraDie + s.pendDice, rng);
   s.mMeleeAttacks[a]!++;
-  s.event(EV_ATTACK, a, t, packDice(s.dice, s.nDice), s.nDice, extraDie);
+  s.eventLog.add(EV_ATTACK, a, t, packDice(s.dice, s.nDice), s.nDice, extraDie);
   s.tried = 0;
   if (hasUsableBonus(s, a, T_MELEE_ROLL)) {
     s.phase = PH_MELEE_ROLL;
@@ -289,7 +289,7 @@ function resolveMelee(s: SquallState, rng: Rng): void {
     s.mMeleeDamage[t]! += riposteLost;
     s.mDamageTaken[a]! += riposteLost;
   }
-  s.event(EV_DEFENCE, a, t, packDice(defDice, dice), dice, behind ? 1 : 0, damage, lost, s.hp[t]!, riposteLost);
+  s.eventLog.add(EV_DEFENCE, a, t, packDice(defDice, dice), dice, behind ? 1 : 0, damage, lost, s.hp[t]!, riposteLost);
   s.pendDamage = 0;
   s.pendDice = 0;
   if (s.hp[t]! <= 0) fall(s, t);
@@ -332,7 +332,7 @@ function declareShot(s: SquallState, t: number, rng: Rng): void {
   if (covered) s.mCoveredShots[a]!++;
   s.tried = 0;
   if (!shotHits(s) && hasUsableBonus(s, a, T_RANGE_ROLL)) {
-    s.event(EV_ATTACK, a, t, packDice(s.dice, s.nDice), s.nDice, 2);
+    s.eventLog.add(EV_ATTACK, a, t, packDice(s.dice, s.nDice), s.nDice, 2);
     s.phase = PH_RANGE_ROLL;
     return;
   }
@@ -357,7 +357,7 @@ function resolveShot(s: SquallState): void {
     s.mRangeDamage[a]! += lost;
     s.mDamageTaken[t]! += lost;
   }
-  s.event(EV_SHOT, a, t, packDice(s.dice, s.nDice), s.nDice, s.shotCovered, s.shotOutOfSight, hit ? 1 : 0, lost, s.hp[t]!);
+  s.eventLog.add(EV_SHOT, a, t, packDice(s.dice, s.nDice), s.nDice, s.shotCovered, s.shotOutOfSight, hit ? 1 : 0, lost, s.hp[t]!);
   s.pendDamage = 0;
   s.ignoreCover = 0;
   if (s.hp[t]! <= 0) fall(s, t);
@@ -412,14 +412,14 @@ function fall(s: SquallState, c: number): void {
   if (s.alive[c] === 0) return;
   s.alive[c] = 0;
   s.hp[c] = 0;
-  s.event(EV_FALL, c);
+  s.eventLog.add(EV_FALL, c);
   const seat = s.seatOf[c]!;
   s.seatLiving[seat]!--;
   if (s.seatLiving[seat] === 0) s.seatsAlive--;
 }
 
 function surrender(s: SquallState, seat: number): void {
-  s.event(EV_SURRENDER, seat);
+  s.eventLog.add(EV_SURRENDER, seat);
   s.surrenders++;
   s.surrendered[seat] = 1;
   const start = s.teamStart[seat]!;
@@ -458,7 +458,7 @@ function useBonus(s: SquallState, k: number, rng: Rng): void {
   const mine = d6(rng);
   const theirs = d6(rng);
   const ok = mine > theirs;
-  s.event(EV_BONUS, c, k, mine, theirs, ok ? 1 : 0, opponent, cost);
+  s.eventLog.add(EV_BONUS, c, k, mine, theirs, ok ? 1 : 0, opponent, cost);
   if (!ok) {
     afterBonus(s, rng);
     return;
@@ -476,7 +476,7 @@ function useBonus(s: SquallState, k: number, rng: Rng): void {
       const gained = Math.min(amount, s.hpMax(c) - s.hp[c]!);
       s.hp[c]! += gained;
       s.mHealed[c]! += gained;
-      s.event(EV_HEAL, c, gained, s.hp[c]!);
+      s.eventLog.add(EV_HEAL, c, gained, s.hp[c]!);
       break;
     }
     case E_LONGER_MOVE:
@@ -494,7 +494,7 @@ function useBonus(s: SquallState, k: number, rng: Rng): void {
       return;
     case E_REROLL:
       rollDice(s, s.nDice, rng);
-      s.event(EV_REROLL, c, packDice(s.dice, s.nDice), s.nDice);
+      s.eventLog.add(EV_REROLL, c, packDice(s.dice, s.nDice), s.nDice);
       break;
     case E_EXTRA_DEFENCE_DIE:
       s.defBonusDice += amount;

@@ -5,7 +5,7 @@
  * is not recorded) and each attack of the step with its line of sight and whether the target
  * was covered, plus the step's log lines with their dice.
  */
-import { SquallState, LOG_WORDS, EV_MOVE, EV_ATTACK, EV_SHOT } from './state.js';
+import { SquallState, EV_MOVE, EV_ATTACK, EV_SHOT } from './state.js';
 import { OBS_CIRCLE } from './obstacles.js';
 import { eventText } from './render.js';
 
@@ -48,12 +48,12 @@ export function scene(s: SquallState): SquallScene {
   const moves: SquallScene['moves'] = [];
   const attacks: SquallScene['attacks'] = [];
   const log: string[] = [];
-  for (let i = 0; i < s.logLen; i++) {
-    const o = i * LOG_WORDS;
-    const l = s.log;
-    if (l[o] === EV_MOVE) moves.push({ who: l[o + 1]!, from: [l[o + 2]!, l[o + 3]!], to: [l[o + 4]!, l[o + 5]!] });
-    else if (l[o] === EV_ATTACK && l[o + 5] !== 2) attacks.push({ ...ends(s, l[o + 1]!, l[o + 2]!), kind: 'melee' });
-    else if (l[o] === EV_SHOT) attacks.push({ ...ends(s, l[o + 1]!, l[o + 2]!), kind: l[o + 6] ? 'out of sight' : l[o + 5] ? 'covered' : 'clear' });
+  const l = s.eventLog;
+  for (let i = 0; i < l.count; i++) {
+    const type = l.type(i);
+    if (type === EV_MOVE) moves.push({ who: l.field(i, 1), from: [l.field(i, 2), l.field(i, 3)], to: [l.field(i, 4), l.field(i, 5)] });
+    else if (type === EV_ATTACK && l.field(i, 5) !== 2) attacks.push({ ...ends(s, l.field(i, 1), l.field(i, 2)), kind: 'melee' });
+    else if (type === EV_SHOT) attacks.push({ ...ends(s, l.field(i, 1), l.field(i, 2)), kind: l.field(i, 6) ? 'out of sight' : l.field(i, 5) ? 'covered' : 'clear' });
     log.push(eventText(s, i));
   }
   return { width: w.width, height: w.height, fov: s.rules.fov, obstacles, characters, moves, attacks, active: s.terminal ? -1 : s.active, log };

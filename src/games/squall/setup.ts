@@ -4,7 +4,6 @@
  * character, and the initiative roll that follows (ties among the highest re-roll). Hot path:
  * nothing here allocates per move.
  */
-import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { SPOTS_ALONG, spotEdge, spotAlong, spotDepth } from './actions.js';
 import { SquallState, PH_PLACE, PH_FIRST, EV_PLACE, EV_INITIATIVE } from './state.js';
@@ -57,7 +56,7 @@ export function reset(s: SquallState, rng: Rng): void {
   s.seatsAlive = s.players;
   s.surrenders = 0;
   s.outOfSightShots = 0;
-  s.logLen = 0;
+  s.eventLog.clear();
   dealSetup(s, rng);
   s.phase = PH_PLACE;
   s.placed = 0;
@@ -67,13 +66,8 @@ export function reset(s: SquallState, rng: Rng): void {
   s.activationTried = 0;
   s.resume = 0;
   clearAttack(s);
+  s.resetHeader(0);
   s.toMove = s.seatOf[s.active]!;
-  s.turns = 0;
-  s.rounds = 0;
-  s.firstSeat = 0;
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
 }
 
 /**
@@ -157,7 +151,7 @@ export function place(s: SquallState, spot: number, rng: Rng): void {
   s.y[c] = spotXY[1]!;
   s.alive[c] = 1;
   faceTowards(s, c, s.world.width / 2, s.world.height / 2);
-  s.event(EV_PLACE, c, s.x[c]!, s.y[c]!, spot);
+  s.eventLog.add(EV_PLACE, c, s.x[c]!, s.y[c]!, spot);
   s.placed++;
   if (s.placed < s.count) {
     s.active = s.placeOrder[s.placed]!;
@@ -179,7 +173,7 @@ function rollInitiative(s: SquallState, rng: Rng): void {
       if ((mask & (1 << p)) === 0) continue;
       const roll = d6(rng);
       s.initiative[p] = roll;
-      s.event(EV_INITIATIVE, p, roll);
+      s.eventLog.add(EV_INITIATIVE, p, roll);
       if (roll > best) {
         best = roll;
         ties = 1 << p;

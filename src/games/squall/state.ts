@@ -10,10 +10,12 @@
  * inside `apply`. `log` keeps the events of the last `apply` for traces (numbers only, so
  * recording allocates nothing; render.ts turns them into text).
  */
-import { NO_WINNER, type GameState } from '../../sim/types.js';
+import type { GameState } from '../../sim/types.js';
 import type { Discs } from './geometry.js';
 import { type SquallRules, MAX_CHARS, EDGES, seatCharacters, setupEdgesOf } from './params.js';
 import { worldOf, type World } from './world.js';
+import { GameHeader } from '../kit/game-header.js';
+import { type EventLog, attachEventLog } from '../kit/event-log.js';
 
 export const PH_PLACE = 0;
 export const PH_FIRST = 1;
@@ -33,9 +35,9 @@ export const PHASE_NAMES = ['SET-UP', 'INITIATIVE', 'MOVE', 'MELEE', 'MELEE (aft
 /** Most dice in one roll (extra dice from bonuses beyond this are not rolled). */
 export const MAX_DICE = 16;
 
-// Log events: LOG_WORDS numbers each, the first is the event type.
-export const LOG_WORDS = 10;
-export const LOG_CAP = 48;
+// Events (the kit's EventLog, at most EVENT_CAP since the last decision; more are dropped: traces
+// only): the type, then the fields listed.
+export const EVENT_CAP = 48;
 export const EV_PLACE = 1; // c, x, y, facing degrees
 export const EV_INITIATIVE = 2; // seat, roll
 export const EV_FIRST = 3; // chooser seat, first seat
@@ -50,15 +52,7 @@ export const EV_FALL = 11; // c
 export const EV_SURRENDER = 12; // seat
 export const EV_NO_ATTACK = 13; // c, 0 = declined melee, 1 = held fire
 
-export class SquallState implements GameState {
-  toMove = 0;
-  terminal = false;
-  winner = NO_WINNER;
-  capped = false;
-  turns = 0;
-  rounds = 0;
-  firstSeat = 0;
-
+export class SquallState extends GameHeader implements GameState {
   /**
    * Static data shared by every state of these rules (not part of the position; kept out of
    * enumeration so deep comparisons of states skip it).
@@ -147,13 +141,14 @@ export class SquallState implements GameState {
   surrenders = 0;
   outOfSightShots = 0;
 
-  readonly log: Float64Array;
-  logLen = 0;
+  /** Events since the last decision, for traces (see the kit's event-log.ts): non-enumerable. */
+  declare readonly eventLog: EventLog;
 
   constructor(
     readonly rules: SquallRules,
     readonly players: number,
   ) {
+    super();
     Object.defineProperty(this, 'world', { value: worldOf(rules), enumerable: false, writable: false });
     const seats = seatCharacters(rules, players);
     let count = 0;
@@ -207,7 +202,7 @@ export class SquallState implements GameState {
     this.mDamageTaken = new Int32Array(count);
     this.mHealed = new Int32Array(count);
     this.mDistance = new Float64Array(count);
-    this.log = new Float64Array(LOG_CAP * LOG_WORDS);
+    attachEventLog(this, EVENT_CAP);
   }
 
   /** Starting HP of character c. */
@@ -228,24 +223,6 @@ export class SquallState implements GameState {
   }
   enemies(a: number, b: number): boolean {
     return this.seatOf[a] !== this.seatOf[b];
-  }
-
-  /** Append an event to the log (dropped silently when full: traces only). */
-  event(type: number, a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0): void {
-    if (this.logLen >= LOG_CAP) return;
-    const o = this.logLen * LOG_WORDS;
-    const l = this.log;
-    l[o] = type;
-    l[o + 1] = a;
-    l[o + 2] = b;
-    l[o + 3] = c;
-    l[o + 4] = d;
-    l[o + 5] = e;
-    l[o + 6] = f;
-    l[o + 7] = g;
-    l[o + 8] = h;
-    l[o + 9] = i;
-    this.logLen++;
   }
 }
 

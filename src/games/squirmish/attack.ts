@@ -241,10 +241,10 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
   // The result on the directly attacked card.
   if (avoided) {
     s.gameCounters[G_AVOIDED]!++;
-    s.event(EV_AVOIDED, a, t, face, 0, special, s.lastRerolled);
+    s.eventLog.add(EV_AVOIDED, a, t, face, 0, special, s.lastRerolled);
   } else if (kind === F_NONE) {
     s.gameCounters[G_NO_EFFECT]!++;
-    s.event(EV_NO_EFFECT, a, t, face, 0, special, s.lastRerolled);
+    s.eventLog.add(EV_NO_EFFECT, a, t, face, 0, special, s.lastRerolled);
   } else {
     let v = amount + mAdd;
     if (kind !== F_HEAL) v -= mReduce;
@@ -253,9 +253,9 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
     if (kind !== F_HEAL && v < mBelow) v = 0;
     if (mConfuse) {
       s.gameCounters[G_CONFUSED]!++;
-      s.event(EV_CONFUSED, a, t, face, 0, special, s.lastRerolled);
-    } else if (kind === F_HEAL) s.event(EV_HEAL, a, t, face, s.healCard(t, v, a), special, s.lastRerolled);
-    else s.event(EV_DAMAGE, a, t, face, damageCard(s, t, v, a, credit), special, s.lastRerolled);
+      s.eventLog.add(EV_CONFUSED, a, t, face, 0, special, s.lastRerolled);
+    } else if (kind === F_HEAL) s.eventLog.add(EV_HEAL, a, t, face, s.healCard(t, v, a), special, s.lastRerolled);
+    else s.eventLog.add(EV_DAMAGE, a, t, face, damageCard(s, t, v, a, credit), special, s.lastRerolled);
   }
   s.lastRerolled = 0;
 

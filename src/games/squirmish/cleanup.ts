@@ -52,12 +52,12 @@ export function cleanup(s: SquirmishState, rng: Rng): boolean {
         if (a >= 0 && b >= 0 && s.koCount < KO_LIST_CAP) s.koList[s.koCount++] = a * s.rowCards.length + b;
       }
       if (credit >= 0 && (credit !== o || s.lastHitOverride[i] === 1)) {
-        s.event(EV_KO, i, credit, 0, 0, -1, 0);
+        s.eventLog.add(EV_KO, i, credit, 0, 0, -1, 0);
         s.toVictory(credit, i);
         s.gameCounters[G_KOS]!++;
         s.seatCounters[credit * SEAT_COUNTERS + S_KOS]!++;
       } else {
-        s.event(EV_OWN_KO, i, credit, 0, 0, -1, 0);
+        s.eventLog.add(EV_OWN_KO, i, credit, 0, 0, -1, 0);
         s.toDiscard(i);
         s.gameCounters[G_OWN_KOS]!++;
       }
@@ -122,7 +122,7 @@ function fragment(s: SquirmishState, rng: Rng): void {
   const count = islands(s, labels, sizes);
   if (count <= 1) return;
   s.gameCounters[G_FRAGMENTATIONS]!++;
-  s.event(EV_FRAGMENT, -1, -1, 0, count, -1, 0);
+  s.eventLog.add(EV_FRAGMENT, -1, -1, 0, count, -1, 0);
   let best = 0;
   let tied = 0;
   for (let k = 0; k < count; k++) {

@@ -14,46 +14,100 @@ import {
   SquirmishState,
 } from './state.js';
 import {
-  rowsOf, CARD_COLS, CC_ATTACKS, CC_ATTACKED, CC_KOS, CC_KOED, CC_DEALT, CC_TAKEN, CC_HEALED, CC_TURNS, CC_SPECIALS,
-  CC_ABILITIES, GAME_COUNTERS, SEAT_COUNTERS, S_VICTORY,
+  rowsOf, CARD_COLS, CC_ATTACKS, CC_ATTACKED, CC_KOS, CC_KOED, CC_DEALT, CC_TAKEN, CC_HEALED, CC_TURNS,
+  CC_SPECIALS, CC_ABILITIES, SEAT_COUNTERS, G_ATTACKS, G_KOS, G_OWN_KOS, G_FRAGMENTATIONS, G_REATTACHED, G_RESHUFFLES,
+  G_PLACEMENTS, G_REPLACEMENTS, G_MOVES, G_DRAWS, G_HAND_DISCARDS, G_SPECIALS, G_WEIRD, G_AVOIDED, G_REROLLS, G_CONSOLATIONS,
+  G_NO_EFFECT, G_TIES, G_CONFUSED, G_EXTRA_ATTACKS, G_DAMAGE, G_HEALING, S_ATTACKS, S_KOS, S_DAMAGE, S_PLACEMENTS, S_MOVES, S_DRAWS, S_VICTORY, S_KOED,
 } from './counters.js';
+import { defineCounters } from '../kit/counters.js';
 import { tableOf, type SquirmishRules } from './params.js';
 
-const gameCounters = [
-  { name: 'attacks', description: 'attacks resolved (extra attacks included)' },
-  { name: 'knockouts', description: 'cards knocked out into a victory pile' },
-  { name: 'ownKnockouts', description: 'cards knocked out by their own side (discarded)' },
-  { name: 'fragmentations', description: 'clean-ups that broke the Squirmish into islands' },
-  { name: 'reattachments', description: 're-attachment decisions (cards or fragments)' },
-  { name: 'reshuffles', description: 'times the discard pile became the deck' },
-  { name: 'placements', description: 'cards placed from hand (weigh-in, replacements, consolation prizes included)' },
-  { name: 'replacements', description: 'damage-free cards replaced' },
-  { name: 'moves', description: 'swaps (moves and ability moves)' },
-  { name: 'draws', description: 'cards drawn (deal excluded)' },
-  { name: 'handLimitDiscards', description: 'cards discarded to the hand limit' },
-  { name: 'specialAttacks', description: 'special attacks rolled' },
-  { name: 'weirdUses', description: 'weird abilities used' },
-  { name: 'avoided', description: 'attacks avoided by a defensive ability' },
-  { name: 'rerolls', description: 'attack dice re-rolled' },
-  { name: 'consolations', description: 'consolation prizes given' },
-  { name: 'noEffect', description: 'attacks that rolled NO EFFECT' },
-  { name: 'weighInTies', description: 'weigh-ins decided at random between equal picks' },
-  { name: 'confusions', description: 'attacked cards confused into attacking another' },
-  { name: 'extraAttacks', description: 'attacks made by roll-again or confusion' },
-  { name: 'damage', description: 'damage counters placed' },
-  { name: 'healing', description: 'damage counters removed by healing' },
-];
+/** Whole-game counters, in summary order. */
+const C = defineCounters({
+  attacks: 'attacks resolved (extra attacks included)',
+  knockouts: 'cards knocked out into a victory pile',
+  ownKnockouts: 'cards knocked out by their own side (discarded)',
+  fragmentations: 'clean-ups that broke the Squirmish into islands',
+  reattachments: 're-attachment decisions (cards or fragments)',
+  reshuffles: 'times the discard pile became the deck',
+  placements: 'cards placed from hand (weigh-in, replacements, consolation prizes included)',
+  replacements: 'damage-free cards replaced',
+  moves: 'swaps (moves and ability moves)',
+  draws: 'cards drawn (deal excluded)',
+  handLimitDiscards: 'cards discarded to the hand limit',
+  specialAttacks: 'special attacks rolled',
+  weirdUses: 'weird abilities used',
+  avoided: 'attacks avoided by a defensive ability',
+  rerolls: 'attack dice re-rolled',
+  consolations: 'consolation prizes given',
+  noEffect: 'attacks that rolled NO EFFECT',
+  weighInTies: 'weigh-ins decided at random between equal picks',
+  confusions: 'attacked cards confused into attacking another',
+  extraAttacks: 'attacks made by roll-again or confusion',
+  damage: 'damage counters placed',
+  healing: 'damage counters removed by healing',
+});
 
-const seatCounters = [
-  { name: 'attacks', description: "attacks made by the seat's cards" },
-  { name: 'knockouts', description: 'cards the seat won into its victory pile' },
-  { name: 'damage', description: "damage dealt by the seat's cards" },
-  { name: 'placements', description: 'cards the seat placed' },
-  { name: 'moves', description: 'moves the seat made' },
-  { name: 'draws', description: 'cards the seat drew' },
-  { name: 'victoryPile', description: "cards in the seat's victory pile at the end" },
-  { name: 'cardsLost', description: "the seat's cards knocked out" },
-];
+/**
+ * Where the rules count each of them in the state's `gameCounters` (the G_* slots of state.ts):
+ * one entry per declared counter, so a counter declared without its slot, or a slot named for
+ * no counter, fails to compile; the slots need not follow the summary's order.
+ */
+const GAME_SLOT: { readonly [K in keyof typeof C.at]: number } = {
+  attacks: G_ATTACKS,
+  knockouts: G_KOS,
+  ownKnockouts: G_OWN_KOS,
+  fragmentations: G_FRAGMENTATIONS,
+  reattachments: G_REATTACHED,
+  reshuffles: G_RESHUFFLES,
+  placements: G_PLACEMENTS,
+  replacements: G_REPLACEMENTS,
+  moves: G_MOVES,
+  draws: G_DRAWS,
+  handLimitDiscards: G_HAND_DISCARDS,
+  specialAttacks: G_SPECIALS,
+  weirdUses: G_WEIRD,
+  avoided: G_AVOIDED,
+  rerolls: G_REROLLS,
+  consolations: G_CONSOLATIONS,
+  noEffect: G_NO_EFFECT,
+  weighInTies: G_TIES,
+  confusions: G_CONFUSED,
+  extraAttacks: G_EXTRA_ATTACKS,
+  damage: G_DAMAGE,
+  healing: G_HEALING,
+};
+
+/** Per-seat counters, in summary order. */
+const S = defineCounters({
+  attacks: "attacks made by the seat's cards",
+  knockouts: 'cards the seat won into its victory pile',
+  damage: "damage dealt by the seat's cards",
+  placements: 'cards the seat placed',
+  moves: 'moves the seat made',
+  draws: 'cards the seat drew',
+  victoryPile: "cards in the seat's victory pile at the end",
+  cardsLost: "the seat's cards knocked out",
+});
+
+/**
+ * Where the rules count each per-seat counter in the state's `seatCounters` (the S_* slots of
+ * state.ts, SEAT_COUNTERS per seat); `victoryPile` is read from the victory pile at the end.
+ */
+const SEAT_SLOT: { readonly [K in keyof typeof S.at]: number } = {
+  attacks: S_ATTACKS,
+  knockouts: S_KOS,
+  damage: S_DAMAGE,
+  placements: S_PLACEMENTS,
+  moves: S_MOVES,
+  draws: S_DRAWS,
+  victoryPile: S_VICTORY,
+  cardsLost: S_KOED,
+};
+
+/** Slot in the state of counter k (declaration order), for `record`'s loops. */
+const gameSlotOf = Int32Array.from(C.list, (c) => GAME_SLOT[c.name as keyof typeof GAME_SLOT]);
+const seatSlotOf = Int32Array.from(S.list, (c) => SEAT_SLOT[c.name as keyof typeof SEAT_SLOT]);
 
 export const CARD_TABLE_COLUMNS = [
   { name: 'drawnGames', description: '(seat, game) pairs in which the seat drew or was dealt the card' },
@@ -109,12 +163,13 @@ function groupMatchupRow(s: SquirmishState): number {
 }
 
 export const squirmishMetrics: GameMetricsSpec<SquirmishState> = {
-  counters: gameCounters,
-  seatCounters,
+  counters: C.list,
+  seatCounters: S.list,
   record(s, counters, seat) {
-    for (let k = 0; k < GAME_COUNTERS; k++) counters[k]! += s.gameCounters[k]!;
+    for (let k = 0; k < C.size; k++) counters[k]! += s.gameCounters[gameSlotOf[k]!]!;
+    const victoryPile = S.at.victoryPile;
     for (let p = 0; p < s.players; p++) {
-      for (let k = 0; k < SEAT_COUNTERS; k++) seat[p * SEAT_COUNTERS + k]! += k === S_VICTORY ? s.victoryLen[p]! : s.seatCounters[p * SEAT_COUNTERS + k]!;
+      for (let k = 0; k < S.size; k++) seat[p * S.size + k]! += k === victoryPile ? s.victoryLen[p]! : s.seatCounters[p * SEAT_COUNTERS + seatSlotOf[k]!]!;
     }
   },
   tables(rules, players): readonly MetricTableSpec[] {

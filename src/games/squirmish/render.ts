@@ -32,17 +32,18 @@ function inPlayText(s: SquirmishState, i: number): string {
 
 export function eventsText(s: SquirmishState): string[] {
   const lines: string[] = [];
-  for (let k = 0; k < s.evCount; k++) {
-    const a = s.evCard[k]!;
-    const t = s.evOther[k]!;
-    const sp = s.evSpecial[k]!;
-    const roll = `rolls ${s.evFace[k]}${s.evRerolled[k] ? ' (re-rolled)' : ''}${sp >= 0 ? `, special ${JSON.stringify(s.table.abilityNames[sp])}` : ''}`;
-    switch (s.evKind[k]) {
+  const log = s.eventLog;
+  for (let k = 0; k < log.count; k++) {
+    const a = log.field(k, 1);
+    const t = log.field(k, 2);
+    const sp = log.field(k, 5);
+    const roll = `rolls ${log.field(k, 3)}${log.field(k, 6) ? ' (re-rolled)' : ''}${sp >= 0 ? `, special ${JSON.stringify(s.table.abilityNames[sp])}` : ''}`;
+    switch (log.type(k)) {
       case EV_DAMAGE:
-        lines.push(`  ${cardName(s, a)} attacks ${cardName(s, t)}: ${roll}: ${s.evAmount[k]} damage`);
+        lines.push(`  ${cardName(s, a)} attacks ${cardName(s, t)}: ${roll}: ${log.field(k, 4)} damage`);
         break;
       case EV_HEAL:
-        lines.push(`  ${cardName(s, a)} attacks ${cardName(s, t)}: ${roll}: heals ${s.evAmount[k]}`);
+        lines.push(`  ${cardName(s, a)} attacks ${cardName(s, t)}: ${roll}: heals ${log.field(k, 4)}`);
         break;
       case EV_NO_EFFECT:
         lines.push(`  ${cardName(s, a)} attacks ${cardName(s, t)}: ${roll}: NO EFFECT`);
@@ -60,7 +61,7 @@ export function eventsText(s: SquirmishState): string[] {
         lines.push(`  KO: ${cardName(s, a)} is discarded (knocked out by its own side)`);
         break;
       case EV_FRAGMENT:
-        lines.push(`  the Squirmish broke into ${s.evAmount[k]} islands`);
+        lines.push(`  the Squirmish broke into ${log.field(k, 4)} islands`);
         break;
     }
   }

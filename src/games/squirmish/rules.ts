@@ -150,7 +150,7 @@ function endTurn(s: SquirmishState, rng: Rng): void {
 /** Apply a decision and advance to the next one. */
 export function apply(s: SquirmishState, action: number, rng: Rng): void {
   s.recentCount = 0;
-  s.evCount = 0;
+  s.eventLog.clear();
   take(s, action, rng);
   advance(s, rng);
 }

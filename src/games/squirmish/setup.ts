@@ -4,7 +4,6 @@
  * of the turns with the first mover's turn-start abilities. `reset` (rules.ts) runs `setUp` and
  * then advances to the first decision. Hot path: nothing here allocates per move.
  */
-import { NO_WINNER } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { draftPoolOf } from './params.js';
 import { placedTriggers, triggerAbilities } from './resolve.js';
@@ -126,14 +125,8 @@ export function setUp(s: SquirmishState, rng: Rng): void {
   s.drawnMask.fill(0);
   s.placedMask.fill(0);
   s.lastTurnOf.fill(-1);
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
-  s.turns = 0;
-  s.rounds = 0;
-  s.firstSeat = 0;
+  s.resetHeader(0);
   s.mover = 0;
-  s.toMove = 0;
   s.stepIdx = 0;
   s.stepEnding = false;
   s.setupHandCheck = false;
@@ -143,7 +136,7 @@ export function setUp(s: SquirmishState, rng: Rng): void {
   s.setupSeat = 0;
   s.setupCount = 0;
   s.dec = DEC_NONE;
-  s.evCount = 0;
+  s.eventLog.clear();
   s.recentCount = 0;
   s.lastRerolled = 0;
   if (s.rules.drafting) {

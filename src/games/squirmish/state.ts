@@ -15,7 +15,7 @@
  * Squirmish centred, a cut-off fragment (at most N-1 cells) attached anywhere still fits
  * (3N + 6 >= N/2 + N + margins on each side), so fragment placements never need clipping.
  */
-import { NO_WINNER, type GameState } from '../../sim/types.js';
+import type { GameState } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import type { CardTable } from './card-table.js';
 import {
@@ -23,6 +23,8 @@ import {
   rowsOf,
 } from './counters.js';
 import { type SquirmishRules, deckCapacity, tableOf, dealOf, editionOf, miniDecksOf } from './params.js';
+import { GameHeader } from '../kit/game-header.js';
+import { type EventLog, attachEventLog } from '../kit/event-log.js';
 import { DEC_NONE, EV_CAP, LOC_DECK, LOC_DISCARD, LOC_GRID, LOC_HAND, LOC_VICTORY, PH_TURN, QCAP, SLOTS } from './state-codes.js';
 
 /** Most options any decision can have (sizes action buffers). */
@@ -33,15 +35,7 @@ export function actionCapacityOf(s: { maxInst: number; maxInPlay: number }): num
   return hand * cells + hand * s.maxInPlay + 4 * s.maxInPlay + pairs + s.maxInPlay * s.maxInPlay + 4 * s.maxInst + 16;
 }
 
-export class SquirmishState implements GameState {
-  toMove = 0;
-  terminal = false;
-  winner = NO_WINNER;
-  capped = false;
-  turns = 0;
-  rounds = 0;
-  firstSeat = 0;
-
+export class SquirmishState extends GameHeader implements GameState {
   readonly table: CardTable;
   readonly maxInst: number;
   readonly deal: number;
@@ -160,15 +154,11 @@ export class SquirmishState implements GameState {
   rerollCard = -1;
 
   // What happened since the last decision, for traces (render.ts): attacks and knock-outs.
-  evCount = 0;
-  /** Per event: kind (EV_*), card, other card, die face, amount, special ability index or -1, re-rolled. */
-  readonly evKind: Int8Array;
-  readonly evCard: Int16Array;
-  readonly evOther: Int16Array;
-  readonly evFace: Int8Array;
-  readonly evAmount: Int16Array;
-  readonly evSpecial: Int32Array;
-  readonly evRerolled: Int8Array;
+  /**
+   * Per event (the kit's EventLog, non-enumerable): kind (EV_*), then card, other card, die face,
+   * amount, special ability index or -1, re-rolled.
+   */
+  declare readonly eventLog: EventLog;
   /** Abilities that fired since the last decision (ability index * 256 + card instance). */
   readonly recentAbilities: Int32Array;
   recentCount = 0;
@@ -196,6 +186,7 @@ export class SquirmishState implements GameState {
     readonly rules: SquirmishRules,
     readonly players: number,
   ) {
+    super();
     this.table = tableOf(rules);
     this.maxInst = deckCapacity(rules, players);
     this.deal = dealOf(rules, players);
@@ -256,13 +247,7 @@ export class SquirmishState implements GameState {
     this.jobData = new Int16Array(QCAP);
     this.jobDepth = new Int8Array(QCAP);
     this.recentAbilities = new Int32Array(16);
-    this.evKind = new Int8Array(EV_CAP);
-    this.evCard = new Int16Array(EV_CAP);
-    this.evOther = new Int16Array(EV_CAP);
-    this.evFace = new Int8Array(EV_CAP);
-    this.evAmount = new Int16Array(EV_CAP);
-    this.evSpecial = new Int32Array(EV_CAP);
-    this.evRerolled = new Int8Array(EV_CAP);
+    attachEventLog(this, EV_CAP);
     this.gameCounters = new Int32Array(GAME_COUNTERS);
     this.seatCounters = new Int32Array(players * SEAT_COUNTERS);
     const rows = rowsOf(rules, this.table);
@@ -306,20 +291,6 @@ export class SquirmishState implements GameState {
   stat(i: number, col: number, add: number): void {
     const r = this.rowOfCard[this.instCard[i]!]!;
     if (r >= 0) this.cardStats[r * CARD_COLS + col]! += add;
-  }
-
-  /** Note an event for the trace (dropped past EV_CAP). */
-  event(kind: number, card: number, other: number, face: number, amount: number, special: number, rerolled: number): void {
-    const k = this.evCount;
-    if (k >= EV_CAP) return;
-    this.evKind[k] = kind;
-    this.evCard[k] = card;
-    this.evOther[k] = other;
-    this.evFace[k] = face;
-    this.evAmount[k] = amount;
-    this.evSpecial[k] = special;
-    this.evRerolled[k] = rerolled;
-    this.evCount = k + 1;
   }
 
   // ----- piles -------------------------------------------------------------------------------

@@ -1,32 +1,12 @@
 /**
  * The words of the Squirmish card language (docs/cards.md) and the small integers they compile
- * to. Card files name these words; the engine only ever sees the integers.
+ * to. Card files name these words; the engine only ever sees the integers. Lists of words indexed
+ * by code are declared keyed by the code constants (the game kit's `wordsByCode`), so a code
+ * without its word fails to compile.
  */
+import { wordsByCode } from '../kit/words.js';
 
-/** When an ability fires (`when:` in a card file). */
-export const TRIGGERS = {
-  /** This card attacks (attacking ability): modifiers for this attack, then its effects. */
-  attack: 0,
-  /** This card's first attack since it entered play (an attack trigger with a first-attack condition). */
-  'first-attack': 0,
-  /** This card is attacked (defensive ability). */
-  attacked: 1,
-  /** After this card's attack has been resolved. */
-  'after-attack': 2,
-  /** Always on while the card is in play (static ability). */
-  always: 3,
-  /** Always on while two or more cards of the card's group are in play. */
-  'group-active': 3,
-  /** Weird ability: once per turn on its controller's turn, in the abilities step, if the controller chooses. */
-  'your-turn': 4,
-  /** Another player draws a card. */
-  'opponent-draws': 5,
-  /** This card is placed in the Squirmish (from hand). */
-  placed: 6,
-  /** On its own at the start of its controller's turn, before the first step. */
-  'turn-start': 7,
-} as const;
-export type TriggerName = keyof typeof TRIGGERS;
+/** Trigger codes; TRIGGERS below maps the words to them. */
 export const T_ATTACK = 0;
 export const T_ATTACKED = 1;
 export const T_AFTER_ATTACK = 2;
@@ -35,27 +15,46 @@ export const T_WEIRD = 4;
 export const T_OPP_DRAW = 5;
 export const T_PLACED = 6;
 export const T_TURN_START = 7;
-export const TRIGGER_COUNT = 8;
-export const TRIGGER_NAMES = ['attack', 'attacked', 'after-attack', 'always', 'your-turn', 'opponent-draws', 'placed', 'turn-start'];
 
-/** Who an effect reaches (`to:`). "Enemy" and "own" are relative to the controller of the card with the ability. */
-export const TARGETS = {
-  target: 0,
-  attacker: 1,
-  self: 2,
-  'adjacent-enemies': 3,
-  'adjacent-all': 4,
-  'adjacent-own': 5,
-  'target-adjacent-enemies': 6,
-  'target-adjacent-all': 7,
-  chosen: 8,
-  'chosen-enemy': 9,
-  'chosen-own': 10,
-  'all-enemies': 11,
-  'all-own': 12,
-  all: 13,
+/** When an ability fires (`when:` in a card file). */
+export const TRIGGERS = {
+  /** This card attacks (attacking ability): modifiers for this attack, then its effects. */
+  attack: T_ATTACK,
+  /** This card's first attack since it entered play (an attack trigger with a first-attack condition). */
+  'first-attack': T_ATTACK,
+  /** This card is attacked (defensive ability). */
+  attacked: T_ATTACKED,
+  /** After this card's attack has been resolved. */
+  'after-attack': T_AFTER_ATTACK,
+  /** Always on while the card is in play (static ability). */
+  always: T_STATIC,
+  /** Always on while two or more cards of the card's group are in play. */
+  'group-active': T_STATIC,
+  /** Weird ability: once per turn on its controller's turn, in the abilities step, if the controller chooses. */
+  'your-turn': T_WEIRD,
+  /** Another player draws a card. */
+  'opponent-draws': T_OPP_DRAW,
+  /** This card is placed in the Squirmish (from hand). */
+  placed: T_PLACED,
+  /** On its own at the start of its controller's turn, before the first step. */
+  'turn-start': T_TURN_START,
 } as const;
-export type TargetName = keyof typeof TARGETS;
+export type TriggerName = keyof typeof TRIGGERS;
+export const TRIGGER_COUNT = 8;
+type TriggerCode = typeof T_ATTACK | typeof T_ATTACKED | typeof T_AFTER_ATTACK | typeof T_STATIC | typeof T_WEIRD | typeof T_OPP_DRAW | typeof T_PLACED | typeof T_TURN_START;
+/** Each trigger's word as rendered (the first of its words in TRIGGERS), indexed by trigger. */
+export const TRIGGER_NAMES = wordsByCode<TriggerCode>({
+  [T_ATTACK]: 'attack',
+  [T_ATTACKED]: 'attacked',
+  [T_AFTER_ATTACK]: 'after-attack',
+  [T_STATIC]: 'always',
+  [T_WEIRD]: 'your-turn',
+  [T_OPP_DRAW]: 'opponent-draws',
+  [T_PLACED]: 'placed',
+  [T_TURN_START]: 'turn-start',
+});
+
+/** Target codes; TARGETS below maps the words to them. */
 export const TO_TARGET = 0;
 export const TO_ATTACKER = 1;
 export const TO_SELF = 2;
@@ -70,6 +69,24 @@ export const TO_CHOSEN_OWN = 10;
 export const TO_ALL_ENEMIES = 11;
 export const TO_ALL_OWN = 12;
 export const TO_ALL = 13;
+/** Who an effect reaches (`to:`). "Enemy" and "own" are relative to the controller of the card with the ability. */
+export const TARGETS = {
+  target: TO_TARGET,
+  attacker: TO_ATTACKER,
+  self: TO_SELF,
+  'adjacent-enemies': TO_ADJ_ENEMIES,
+  'adjacent-all': TO_ADJ_ALL,
+  'adjacent-own': TO_ADJ_OWN,
+  'target-adjacent-enemies': TO_TADJ_ENEMIES,
+  'target-adjacent-all': TO_TADJ_ALL,
+  chosen: TO_CHOSEN,
+  'chosen-enemy': TO_CHOSEN_ENEMY,
+  'chosen-own': TO_CHOSEN_OWN,
+  'all-enemies': TO_ALL_ENEMIES,
+  'all-own': TO_ALL_OWN,
+  all: TO_ALL,
+} as const;
+export type TargetName = keyof typeof TARGETS;
 export const TARGET_NAMES = Object.keys(TARGETS);
 /** Targets that need an attack (a target and an attacker) to mean anything. */
 export const ATTACK_ONLY_TARGETS: readonly string[] = ['target', 'attacker', 'target-adjacent-enemies', 'target-adjacent-all'];
@@ -169,13 +186,71 @@ export const E_CUSTOM = 25;
 export const E_REROLL_ANY = 26;
 export const E_RELAY = 27;
 export const E_DRAW_AND_PLACE = 28;
+type EffectVerb =
+  | typeof E_DAMAGE
+  | typeof E_HEAL
+  | typeof E_ADD
+  | typeof E_MULTIPLY
+  | typeof E_DIVIDE
+  | typeof E_KO
+  | typeof E_AVOID
+  | typeof E_REDUCE
+  | typeof E_IGNORE_BELOW
+  | typeof E_DRAW
+  | typeof E_LOOK_DISCARD
+  | typeof E_DISCARD_DRAWN
+  | typeof E_REACH_ANY
+  | typeof E_CANNOT_ATTACK
+  | typeof E_IMMUNE_TO
+  | typeof E_STATUS
+  | typeof E_MOVE_SELF
+  | typeof E_MOVE_OPPONENT
+  | typeof E_REARRANGE
+  | typeof E_EXTRA_MOVE
+  | typeof E_REROLL
+  | typeof E_CONFUSE
+  | typeof E_MOVE_DAMAGE
+  | typeof E_ROLL_AGAIN
+  | typeof E_KO_OVERRIDE
+  | typeof E_CUSTOM
+  | typeof E_REROLL_ANY
+  | typeof E_RELAY
+  | typeof E_DRAW_AND_PLACE;
 /** Effect words as a card file writes them, indexed by verb; splash and attack-another (last) compile to damage and roll-again. */
 export const EFFECT_NAMES = [
-  'damage', 'heal', 'add', 'multiply', 'divide', 'ko', 'avoid', 'reduce', 'ignore-below', 'draw',
-  'look-and-discard', 'discard-drawn', 'reach-any', 'cannot-attack', 'immune-to', 'status',
-  'move-self-anywhere', 'move-opponent', 'rearrange', 'extra-move', 'reroll', 'confuse',
-  'move-damage', 'roll-again', 'ko-override', 'custom', 'reroll-any', 're-lay', 'draw-and-place',
-  'splash', 'attack-another',
+  ...wordsByCode<EffectVerb>({
+    [E_DAMAGE]: 'damage',
+    [E_HEAL]: 'heal',
+    [E_ADD]: 'add',
+    [E_MULTIPLY]: 'multiply',
+    [E_DIVIDE]: 'divide',
+    [E_KO]: 'ko',
+    [E_AVOID]: 'avoid',
+    [E_REDUCE]: 'reduce',
+    [E_IGNORE_BELOW]: 'ignore-below',
+    [E_DRAW]: 'draw',
+    [E_LOOK_DISCARD]: 'look-and-discard',
+    [E_DISCARD_DRAWN]: 'discard-drawn',
+    [E_REACH_ANY]: 'reach-any',
+    [E_CANNOT_ATTACK]: 'cannot-attack',
+    [E_IMMUNE_TO]: 'immune-to',
+    [E_STATUS]: 'status',
+    [E_MOVE_SELF]: 'move-self-anywhere',
+    [E_MOVE_OPPONENT]: 'move-opponent',
+    [E_REARRANGE]: 'rearrange',
+    [E_EXTRA_MOVE]: 'extra-move',
+    [E_REROLL]: 'reroll',
+    [E_CONFUSE]: 'confuse',
+    [E_MOVE_DAMAGE]: 'move-damage',
+    [E_ROLL_AGAIN]: 'roll-again',
+    [E_KO_OVERRIDE]: 'ko-override',
+    [E_CUSTOM]: 'custom',
+    [E_REROLL_ANY]: 'reroll-any',
+    [E_RELAY]: 're-lay',
+    [E_DRAW_AND_PLACE]: 'draw-and-place',
+  }),
+  'splash',
+  'attack-another',
 ];
 /** `effArg` of roll-again: 1 = attack-another (not the card just attacked). */
 export const ROLL_AGAIN_OTHER = 1;
@@ -192,11 +267,21 @@ export const STATUS_NO_ATTACK = 0;
 export const STATUS_NOT_ATTACKABLE = 1;
 /** The carrier may not attack the card that gave it the status (one particular card, not a group). */
 export const STATUS_NO_ATTACK_ON_ME = 2;
-export const STATUS_NAMES = ['cannot-attack', 'cannot-be-attacked', 'cannot-attack-me'];
+type StatusKind = typeof STATUS_NO_ATTACK | typeof STATUS_NOT_ATTACKABLE | typeof STATUS_NO_ATTACK_ON_ME;
+export const STATUS_NAMES = wordsByCode<StatusKind>({
+  [STATUS_NO_ATTACK]: 'cannot-attack',
+  [STATUS_NOT_ATTACKABLE]: 'cannot-be-attacked',
+  [STATUS_NO_ATTACK_ON_ME]: 'cannot-attack-me',
+});
 export const DURATION_THIS_TURN = 0;
 export const DURATION_NEXT_TURN = 1;
 export const DURATION_IN_PLAY = 2;
-export const DURATION_NAMES = ['this-turn', 'next-turn', 'in-play'];
+type Duration = typeof DURATION_THIS_TURN | typeof DURATION_NEXT_TURN | typeof DURATION_IN_PLAY;
+export const DURATION_NAMES = wordsByCode<Duration>({
+  [DURATION_THIS_TURN]: 'this-turn',
+  [DURATION_NEXT_TURN]: 'next-turn',
+  [DURATION_IN_PLAY]: 'in-play',
+});
 
 /** Outcome of a die face. */
 export const F_NONE = 0;

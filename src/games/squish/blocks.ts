@@ -21,8 +21,6 @@ import {
   EV_WEDGED,
   EV_STOP,
   EV_ROLL,
-  EVENT_CAP,
-  EVENT_FIELDS,
   TRACE_CAP,
   HIT_NONE,
   HIT_NEW,
@@ -37,22 +35,9 @@ import { popcount } from './markers.js';
 
 const BLOCK_BITS = 255;
 
+/** Note an event of the roll for the trace (the state's log is off in play and in policies' scratch rolls). */
 function event(s: SquishState, type: number, block: number, a: number, b: number, c: number, d: number): void {
-  const n = s.eventCount;
-  if (s.work.track) return; // policies' scratch rolls need no trace text
-  if (n >= EVENT_CAP) {
-    s.eventsDropped++;
-    return;
-  }
-  const e = s.events;
-  const o = n * EVENT_FIELDS;
-  e[o] = type;
-  e[o + 1] = block;
-  e[o + 2] = a;
-  e[o + 3] = b;
-  e[o + 4] = c;
-  e[o + 5] = d;
-  s.eventCount = n + 1;
+  s.eventLog.add(type, block, a, b, c, d);
 }
 
 function startRoll(s: SquishState, block: number, face: number, dir: number, force: number): void {

@@ -14,76 +14,85 @@
 import type { GameMetricsSpec, MetricTableSpec } from '../../sim/types.js';
 import type { SquishState } from './state.js';
 import { MAX_BLOCKS, type SquishRules } from './params.js';
+import { defineCounters } from '../kit/counters.js';
 
-const blockCounters = Array.from({ length: MAX_BLOCKS }, (_, b) => ({
-  name: `block${b + 1}Steps`,
-  description: `unit steps made by block ${b + 1} (0 if the board has fewer blocks)`,
-}));
+/** Unit steps per block, one counter per possible block (MAX_BLOCKS; 0 for blocks the board does not have). */
+type BlockStepCounter = `block${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}Steps`;
+const blockStepCounters = Object.fromEntries(
+  Array.from({ length: MAX_BLOCKS }, (_, b) => [`block${b + 1}Steps`, `unit steps made by block ${b + 1} (0 if the board has fewer blocks)`]),
+) as Record<BlockStepCounter, string>;
+
+/** Whole-game counters, in summary order. */
+const C = defineCounters({
+  squishes: 'markers squished',
+  squishesSquared: 'sum over games of squishes² (with squishes, gives the spread of squishes per game)',
+  gamesWithSquish: 'games with at least one squish',
+  firstSquishTurnSum: 'sum of the 1-based turn of the first squish (divide by gamesWithSquish)',
+  rolls: 'block rolls (one per turn)',
+  noMoveRolls: 'rolls of 0: the block does not move',
+  chooseRolls: 'rolls of 9: the roller chose the direction',
+  blockSteps: 'unit steps made by all blocks',
+  bounces: 'bounces off walls and blocks',
+  blockHits: 'hits of a block on a block (with or without effect, passed-on hits included)',
+  chainBlocks: 'blocks set in motion by hits (the rolled block not counted): chain reactions, summed over rolls',
+  transmissions: 'hits passed on through a block that could not move',
+  wedged: 'times a block stopped wedged with force left',
+  pushes: 'markers pushed by a player',
+  shardsCollected: 'shards collected (advanced game)',
+  shardsLost: 'shards returned to their blocks by squishes (advanced game)',
+  ...blockStepCounters,
+});
+
+/** Per-seat counters (per start square, see above), in summary order. */
+const S = defineCounters({
+  squished: 'times the seat (its start square) was squished',
+  squishesCaused: "opponents squished by the seat's rolls",
+  selfSquishes: "times the seat squished itself with its own roll",
+  shardsCollected: 'shards the seat collected',
+  shardsLost: 'shards the seat lost to squishes',
+  pushes: 'markers the seat pushed',
+  onBoardAtEnd: "games ending with the seat's marker on the board",
+  squishedGames: 'games in which the seat (its start square) was squished at least once',
+  squishedSquared: 'sum over games of squished² (with squished, gives the spread of squishes per game)',
+});
 
 export const squishMetrics: GameMetricsSpec<SquishState> = {
-  counters: [
-    { name: 'squishes', description: 'markers squished' },
-    { name: 'squishesSquared', description: 'sum over games of squishes² (with squishes, gives the spread of squishes per game)' },
-    { name: 'gamesWithSquish', description: 'games with at least one squish' },
-    { name: 'firstSquishTurnSum', description: 'sum of the 1-based turn of the first squish (divide by gamesWithSquish)' },
-    { name: 'rolls', description: 'block rolls (one per turn)' },
-    { name: 'noMoveRolls', description: 'rolls of 0: the block does not move' },
-    { name: 'chooseRolls', description: 'rolls of 9: the roller chose the direction' },
-    { name: 'blockSteps', description: 'unit steps made by all blocks' },
-    { name: 'bounces', description: 'bounces off walls and blocks' },
-    { name: 'blockHits', description: 'hits of a block on a block (with or without effect, passed-on hits included)' },
-    { name: 'chainBlocks', description: 'blocks set in motion by hits (the rolled block not counted): chain reactions, summed over rolls' },
-    { name: 'transmissions', description: 'hits passed on through a block that could not move' },
-    { name: 'wedged', description: 'times a block stopped wedged with force left' },
-    { name: 'pushes', description: 'markers pushed by a player' },
-    { name: 'shardsCollected', description: 'shards collected (advanced game)' },
-    { name: 'shardsLost', description: 'shards returned to their blocks by squishes (advanced game)' },
-    ...blockCounters,
-  ],
-  seatCounters: [
-    { name: 'squished', description: 'times the seat (its start square) was squished' },
-    { name: 'squishesCaused', description: "opponents squished by the seat's rolls" },
-    { name: 'selfSquishes', description: "times the seat squished itself with its own roll" },
-    { name: 'shardsCollected', description: 'shards the seat collected' },
-    { name: 'shardsLost', description: 'shards the seat lost to squishes' },
-    { name: 'pushes', description: 'markers the seat pushed' },
-    { name: 'onBoardAtEnd', description: "games ending with the seat's marker on the board" },
-    { name: 'squishedGames', description: 'games in which the seat (its start square) was squished at least once' },
-    { name: 'squishedSquared', description: 'sum over games of squished² (with squished, gives the spread of squishes per game)' },
-  ],
+  counters: C.list,
+  seatCounters: S.list,
   record(s, counters, seat) {
-    counters[0]! += s.squishes;
-    counters[1]! += s.squishes * s.squishes;
-    if (s.squishes > 0) {
-      counters[2]!++;
-      counters[3]! += s.firstSquishTurn;
-    }
-    counters[4]! += s.rolls;
-    counters[5]! += s.noMoveRolls;
-    counters[6]! += s.chooseRolls;
-    counters[7]! += s.blockSteps;
-    counters[8]! += s.bounces;
-    counters[9]! += s.blockHits;
-    counters[10]! += s.chainBlocks;
-    counters[11]! += s.transmissions;
-    counters[12]! += s.wedged;
-    counters[13]! += s.pushes;
-    counters[14]! += s.shardsCollected;
-    counters[15]! += s.shardsLost;
-    for (let b = 0; b < s.blockCount; b++) counters[16 + b]! += s.blockMoves[b]!;
-    const k = 9;
+    const g = C.at;
+    const k = S.at;
+    const squishedAny = s.squishes > 0;
+    counters[g.squishes]! += s.squishes;
+    counters[g.squishesSquared]! += s.squishes * s.squishes;
+    counters[g.gamesWithSquish]! += squishedAny ? 1 : 0;
+    counters[g.firstSquishTurnSum]! += squishedAny ? s.firstSquishTurn : 0;
+    counters[g.rolls]! += s.rolls;
+    counters[g.noMoveRolls]! += s.noMoveRolls;
+    counters[g.chooseRolls]! += s.chooseRolls;
+    counters[g.blockSteps]! += s.blockSteps;
+    counters[g.bounces]! += s.bounces;
+    counters[g.blockHits]! += s.blockHits;
+    counters[g.chainBlocks]! += s.chainBlocks;
+    counters[g.transmissions]! += s.transmissions;
+    counters[g.wedged]! += s.wedged;
+    counters[g.pushes]! += s.pushes;
+    counters[g.shardsCollected]! += s.shardsCollected;
+    counters[g.shardsLost]! += s.shardsLost;
+    // Every block's counter is written (0 past the board's blocks), so each declared counter is.
+    for (let b = 0; b < MAX_BLOCKS; b++) counters[g.block1Steps + b]! += b < s.blockCount ? s.blockMoves[b]! : 0;
     for (let p = 0; p < s.players; p++) {
       const squished = s.seatSquished[p]!;
-      const row = s.startOrder[p]! * k;
-      seat[row]! += squished;
-      seat[row + 1]! += s.seatSquishesCaused[p]!;
-      seat[row + 2]! += s.seatSelfSquishes[p]!;
-      seat[row + 3]! += s.seatShards[p]!;
-      seat[row + 4]! += s.seatShardsLost[p]!;
-      seat[row + 5]! += s.seatPushes[p]!;
-      seat[row + 6]! += s.markerCell[p]! >= 0 ? 1 : 0;
-      if (squished > 0) seat[row + 7]!++;
-      seat[row + 8]! += squished * squished;
+      const row = s.startOrder[p]! * S.size;
+      seat[row + k.squished]! += squished;
+      seat[row + k.squishesCaused]! += s.seatSquishesCaused[p]!;
+      seat[row + k.selfSquishes]! += s.seatSelfSquishes[p]!;
+      seat[row + k.shardsCollected]! += s.seatShards[p]!;
+      seat[row + k.shardsLost]! += s.seatShardsLost[p]!;
+      seat[row + k.pushes]! += s.seatPushes[p]!;
+      seat[row + k.onBoardAtEnd]! += s.markerCell[p]! >= 0 ? 1 : 0;
+      seat[row + k.squishedGames]! += squished > 0 ? 1 : 0;
+      seat[row + k.squishedSquared]! += squished * squished;
     }
   },
   tables(rules): readonly MetricTableSpec[] {

@@ -41,6 +41,5 @@ export function copyBoard(d: SquishState, s: SquishState): void {
   d.onBoard = s.onBoard;
   d.toMove = s.toMove;
   d.turns = s.turns;
-  d.eventCount = 0;
-  d.eventsDropped = 0;
+  d.eventLog.clear();
 }

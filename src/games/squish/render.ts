@@ -19,7 +19,6 @@ import {
   EV_WEDGED,
   EV_STOP,
   EV_ROLL,
-  EVENT_FIELDS,
   HIT_NONE,
   HIT_ADDED,
   HIT_IGNORED,
@@ -80,15 +79,14 @@ export function rollLines(s: SquishState): string[] {
     const tail = [totals, squished.length ? `squished ${squished.join(', ')}` : ''].filter((x) => x).join('; ');
     lines.push(`${head}${parts.length ? `: ${parts.join('; ')}` : ''}${tail ? ` [${tail}]` : ''}`);
   };
-  const e = s.events;
-  for (let i = 0; i < s.eventCount; i++) {
-    const o = i * EVENT_FIELDS;
-    const type = e[o]!;
-    const b = e[o + 1]! + 1;
-    const a = e[o + 2]!;
-    const b2 = e[o + 3]!;
-    const c = e[o + 4]!;
-    const d = e[o + 5]!;
+  const log = s.eventLog;
+  for (let i = 0; i < log.count; i++) {
+    const type = log.type(i);
+    const b = log.field(i, 1) + 1;
+    const a = log.field(i, 2);
+    const b2 = log.field(i, 3);
+    const c = log.field(i, 4);
+    const d = log.field(i, 5);
     switch (type) {
       case EV_ROLL:
         flush(false);
@@ -125,7 +123,7 @@ export function rollLines(s: SquishState): string[] {
     }
   }
   flush(true);
-  if (s.eventsDropped > 0) lines.push(`(${s.eventsDropped} more events not recorded)`);
+  if (log.dropped > 0) lines.push(`(${log.dropped} more events not recorded)`);
   return lines;
 }
 

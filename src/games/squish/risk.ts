@@ -6,11 +6,12 @@
  * six forces.
  */
 import { SquishState, TRACE_CAP } from './state.js';
-import { DX, DY, dirOf, reverseDir } from './actions.js';
+import { DX, DY } from './actions.js';
 import { type SquishRules, actionCapacityOf } from './params.js';
 import { copyBoard } from './positions.js';
 import { rollBlock } from './blocks.js';
 import { popcount } from './markers.js';
+import { loneBlockTrace } from './lone-block-trace.js';
 
 /** Set bits of a force mask (bits 1..6). */
 const POPCOUNT = Uint8Array.from({ length: 128 }, (_, m) => popcount(m));
@@ -245,84 +246,17 @@ export class RiskEvaluator {
   private blockRoll(b: number, dir: number, f: number): void {
     const s = this.state!;
     const sim = this.blocks;
-    if (sim.blockCount === 1 && !this.fullReplays) return this.loneBlockRoll(dir, f);
+    if (sim.blockCount === 1 && !this.fullReplays) return loneBlockTrace(sim, this.bx0[0]!, this.by0[0]!, dir, f);
     sim.blockX.set(s.blockX);
     sim.blockY.set(s.blockY);
     sim.cellBlock.set(s.cellBlock);
     sim.toMove = s.toMove;
-    sim.eventCount = 0;
+    sim.eventLog.clear();
     const w = sim.work;
     w.track = true;
     w.nextTouchGen();
     rollBlock(sim, b, dir, f);
     w.track = false;
-  }
-
-  /**
-   * The same trace for a board with a single block, without the general machinery: the block
-   * can only meet the wall (bounce as in rules.ts bounceDir: straight on reverse; at an angle
-   * flip the blocked component, or reverse if both are; wedged if the new direction is blocked
-   * too). policies.test.ts checks the result against the rules.
-   */
-  private loneBlockRoll(dir: number, f: number): void {
-    const sim = this.blocks;
-    const w = sim.work;
-    const W = sim.width;
-    const H = sim.height;
-    const bw = sim.blockW[0]!;
-    const bh = sim.blockH[0]!;
-    const stride = sim.stride;
-    w.nextTouchGen();
-    w.traceLen = 0;
-    w.firstHitAt = 0;
-    let x = this.bx0[0]!;
-    let y = this.by0[0]!;
-    let d = dir;
-    for (let attempt = 1; attempt <= f; attempt++) {
-      let dx = DX[d]!;
-      let dy = DY[d]!;
-      if (x + dx < 0 || y + dy < 0 || x + dx + bw > W || y + dy + bh > H) {
-        if (dx === 0 || dy === 0) d = reverseDir(d);
-        else {
-          const bx = x + dx < 0 || x + dx + bw > W;
-          const by = y + dy < 0 || y + dy + bh > H;
-          d = bx && !by ? dirOf(-dx, dy) : by && !bx ? dirOf(dx, -dy) : reverseDir(d);
-        }
-        dx = DX[d]!;
-        dy = DY[d]!;
-        if (x + dx < 0 || y + dy < 0 || x + dx + bw > W || y + dy + bh > H) break; // wedged
-      }
-      const k = w.traceLen;
-      // The squares entered: the leading column, then the leading row without its corner.
-      if (dx !== 0) {
-        let c = (y + dy + 1) * stride + (dx > 0 ? x + bw : x - 1) + 1;
-        for (let i = 0; i < bh; i++, c += stride) this.touchAt(w, c, attempt, k);
-      }
-      if (dy !== 0) {
-        let c = ((dy > 0 ? y + bh : y - 1) + 1) * stride + x + dx + 1;
-        let len = bw;
-        if (dx !== 0) {
-          len--;
-          if (dx < 0) c++;
-        }
-        for (let i = 0; i < len; i++, c++) this.touchAt(w, c, attempt, k);
-      }
-      w.traceBlock[k] = 0;
-      w.traceDx[k] = dx;
-      w.traceDy[k] = dy;
-      w.traceAt[k] = attempt;
-      w.traceLen = k + 1;
-      x += dx;
-      y += dy;
-    }
-  }
-
-  private touchAt(w: SquishState['work'], c: number, at: number, step: number): void {
-    if (w.touchStamp[c] === w.touchGen) return;
-    w.touchStamp[c] = w.touchGen;
-    w.touchAt[c] = at;
-    w.touchStep[c] = step;
-    w.touchList[w.touchCount++] = c;
   }
 
   /**

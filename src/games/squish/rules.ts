@@ -77,21 +77,13 @@ export function setupBoard(s: SquishState): void {
   s.rollHits = 0;
   s.rollMoved = 0;
   s.rollSquished = 0;
-  s.eventCount = 0;
-  s.eventsDropped = 0;
-  s.events.fill(0);
+  s.eventLog.clear();
   s.dieFace = 0;
   s.force = 0;
   s.dieBlock = 0;
   s.mp = 0;
   s.phase = PHASE_MOVE;
-  s.toMove = 0;
-  s.firstSeat = 0;
-  s.turns = 0;
-  s.rounds = 1;
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
+  s.resetHeader(1);
 }
 
 export function reset(s: SquishState, rng: Rng): void {
@@ -153,8 +145,7 @@ function afterRoll(s: SquishState, rng: Rng): boolean {
 
 /** The event log covers every roll since the last decision (several, when turns pass without one). */
 function clearEvents(s: SquishState): void {
-  s.eventCount = 0;
-  s.eventsDropped = 0;
+  s.eventLog.clear();
 }
 
 export function apply(s: SquishState, action: number, rng: Rng): void {

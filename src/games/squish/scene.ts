@@ -5,7 +5,7 @@
  * block steps once per point of force and a bounce costs nothing, so a bounce with f left
  * happened (force before - f) steps after the previous corner; rules.ts, runBlock/attempt).
  */
-import { SquishState, EMPTY, EV_ROLL, EV_START, EV_BOUNCE, EV_SQUISH, EV_WEDGED, EV_STOP, EVENT_FIELDS, PHASE_DIRECTION, PHASE_MOVE } from './state.js';
+import { SquishState, EMPTY, EV_ROLL, EV_START, EV_BOUNCE, EV_SQUISH, EV_WEDGED, EV_STOP, PHASE_DIRECTION, PHASE_MOVE } from './state.js';
 
 const DX = [0, 0, 1, 1, 1, 0, -1, -1, -1];
 const DY = [0, -1, -1, 0, 1, 1, 1, 0, -1];
@@ -58,9 +58,9 @@ export function scene(s: SquishState): SquishScene {
   // Per block while its movement is open: the path being drawn, its direction and the force at its last corner.
   const open = new Map<number, { path: SquishScene['paths'][number]; dir: number; force: number }>();
   let rolledBlock = -1;
-  for (let i = 0; i < s.eventCount; i++) {
-    const o = i * EVENT_FIELDS;
-    const [type, b, a, b2, c, d] = [s.events[o]!, s.events[o + 1]!, s.events[o + 2]!, s.events[o + 3]!, s.events[o + 4]!, s.events[o + 5]!];
+  const log = s.eventLog;
+  for (let i = 0; i < log.count; i++) {
+    const [type, b, a, b2, c, d] = [log.type(i), log.field(i, 1), log.field(i, 2), log.field(i, 3), log.field(i, 4), log.field(i, 5)];
     if (type === EV_ROLL) rolledBlock = b;
     else if (type === EV_START) {
       const path = { block: b + 1, points: [[c, d]] as [number, number][], rolled: b === rolledBlock && !paths.some((p) => p.block === b + 1), wedged: false };

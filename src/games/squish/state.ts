@@ -14,8 +14,10 @@
  * movement reach, policy traces) live in `work`, a non-enumerable property: they are not part of the
  * position, so `copy` skips them and state comparisons (Object.keys) do not see them.
  */
-import { NO_WINNER, type GameState } from '../../sim/types.js';
+import type { GameState } from '../../sim/types.js';
 import { type SquishRules, layoutOf, perimeterLength, perimeterSquare } from './params.js';
+import { GameHeader } from '../kit/game-header.js';
+import { type EventLog, attachEventLog } from '../kit/event-log.js';
 
 export const EMPTY = -1;
 export const WALL = -2;
@@ -26,7 +28,7 @@ export const PHASE_DIRECTION = 0; // the roller rolled a 9 and chooses the direc
 export const PHASE_MOVE = 1; // the mover chooses where its marker ends
 export const PHASE_OVER = 2;
 
-// Events of the last roll, six Int16 each: [type, block, a, b, c, d].
+// Events of the rolls since the last decision (the kit's EventLog): type, then block, a, b, c, d.
 export const EV_START = 1; // block, dir, force, x, y: the block starts moving
 export const EV_BOUNCE = 2; // block, fromDir, toDir, force left, obstacle mask (WALL_BIT | block bits)
 export const EV_HIT = 3; // hitter, target, force, dir, effect (HIT_*)
@@ -35,7 +37,6 @@ export const EV_SQUISH = 5; // block, seat, x, y
 export const EV_WEDGED = 6; // block, force lost, x, y
 export const EV_STOP = 7; // block, x, y, steps taken
 export const EV_ROLL = 8; // block, seat, face (0-9), dir, force: a roll starts (face 0 = no move)
-export const EVENT_FIELDS = 6;
 export const EVENT_CAP = 256;
 export const TRACE_CAP = 4096;
 
@@ -128,15 +129,7 @@ export class SquishWork {
   }
 }
 
-export class SquishState implements GameState {
-  toMove = 0;
-  terminal = false;
-  winner = NO_WINNER;
-  capped = false;
-  turns = 0;
-  rounds = 0;
-  firstSeat = 0;
-
+export class SquishState extends GameHeader implements GameState {
   // The board (fixed for the state's lifetime).
   readonly advanced: boolean;
   /** Advanced game, objective last-marker-standing: a squished marker is out (no restart). */
@@ -209,9 +202,8 @@ export class SquishState implements GameState {
   rollMoved = 0;
   /** Seats squished by the roll (bit mask). */
   rollSquished = 0;
-  readonly events: Int16Array;
-  eventCount = 0;
-  eventsDropped = 0;
+  /** Events since the last decision, for traces (see the kit's event-log.ts): non-enumerable. */
+  declare readonly eventLog: EventLog;
 
   // Per-game measurements (see metrics.ts); reset with the game.
   squishes = 0;
@@ -250,6 +242,7 @@ export class SquishState implements GameState {
     readonly rules: SquishRules,
     readonly players: number,
   ) {
+    super();
     const layout = layoutOf(rules, players);
     this.advanced = rules.mode === 'advanced';
     this.lastStanding = this.advanced && rules.objective === 'last-marker-standing';
@@ -311,7 +304,7 @@ export class SquishState implements GameState {
     this.cellMarker = new Int8Array(this.cells).fill(EMPTY);
     this.markerCell = new Int32Array(players).fill(-1);
     this.held = new Uint8Array(players);
-    this.events = new Int16Array(EVENT_CAP * EVENT_FIELDS);
+    attachEventLog(this, EVENT_CAP);
     this.blockMoves = new Int32Array(K);
     this.blockEntries = new Uint32Array(this.cells);
     this.seatSquished = new Int32Array(players);

@@ -2,56 +2,65 @@
 import type { GameMetricsSpec } from '../../sim/types.js';
 import type { WormsState } from './state.js';
 import { WORMS_PER_PLAYER } from './params.js';
+import { defineCounters } from '../kit/counters.js';
 
 const RANK_ROWS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 
+/** Whole-game counters, in summary order. */
+const C = defineCounters({
+  attacks: 'attacks made',
+  darksides: 'darksides made',
+  passes: 'turns passed for want of a legal action',
+  noDrawAttacks: 'attacks made under the one-worm rule without drawing',
+  cardsTaken: "opponents' cards removed by attacks (attacked card and run)",
+  wormsKilled: 'worms killed by attacks',
+  reshuffles: 'times the discard pile was shuffled into a new deck',
+  suddenDeathGames: 'games in which sudden death began',
+  suddenDeathRemovals: 'sudden-death rounds that removed bottom cards',
+});
+
+/** Per-seat counters, in summary order. */
+const S = defineCounters({
+  attacks: 'attacks made by the seat',
+  darksides: 'darksides made by the seat',
+  cardsTaken: "opponents' cards the seat removed",
+  wormsKilled: "opponents' worms the seat killed",
+  acesOnTopAtDeal: 'worms dealt to the seat with an ace on top',
+  eliminated: 'games in which the seat was eliminated',
+});
+
 export const wormsMetrics: GameMetricsSpec<WormsState> = {
-  counters: [
-    { name: 'attacks', description: 'attacks made' },
-    { name: 'darksides', description: 'darksides made' },
-    { name: 'passes', description: 'turns passed for want of a legal action' },
-    { name: 'noDrawAttacks', description: 'attacks made under the one-worm rule without drawing' },
-    { name: 'cardsTaken', description: "opponents' cards removed by attacks (attacked card and run)" },
-    { name: 'wormsKilled', description: 'worms killed by attacks' },
-    { name: 'reshuffles', description: 'times the discard pile was shuffled into a new deck' },
-    { name: 'suddenDeathGames', description: 'games in which sudden death began' },
-    { name: 'suddenDeathRemovals', description: 'sudden-death rounds that removed bottom cards' },
-  ],
-  seatCounters: [
-    { name: 'attacks', description: 'attacks made by the seat' },
-    { name: 'darksides', description: 'darksides made by the seat' },
-    { name: 'cardsTaken', description: "opponents' cards the seat removed" },
-    { name: 'wormsKilled', description: "opponents' worms the seat killed" },
-    { name: 'acesOnTopAtDeal', description: 'worms dealt to the seat with an ace on top' },
-    { name: 'eliminated', description: 'games in which the seat was eliminated' },
-  ],
+  counters: C.list,
+  seatCounters: S.list,
   record(s, counters, seat) {
     let attacks = 0;
     let darksides = 0;
     let taken = 0;
     let killed = 0;
-    const k = 6;
+    const c = C.at;
+    const k = S.at;
     for (let p = 0; p < s.players; p++) {
       attacks += s.seatAttacks[p]!;
       darksides += s.seatDarksides[p]!;
       taken += s.seatCardsTaken[p]!;
       killed += s.seatWormsKilled[p]!;
-      seat[p * k]! += s.seatAttacks[p]!;
-      seat[p * k + 1]! += s.seatDarksides[p]!;
-      seat[p * k + 2]! += s.seatCardsTaken[p]!;
-      seat[p * k + 3]! += s.seatWormsKilled[p]!;
-      seat[p * k + 4]! += s.seatAcesOnTopAtDeal[p]!;
-      seat[p * k + 5]! += s.eliminatedAtTurn[p] === -1 ? 0 : 1;
+      const row = p * S.size;
+      seat[row + k.attacks]! += s.seatAttacks[p]!;
+      seat[row + k.darksides]! += s.seatDarksides[p]!;
+      seat[row + k.cardsTaken]! += s.seatCardsTaken[p]!;
+      seat[row + k.wormsKilled]! += s.seatWormsKilled[p]!;
+      seat[row + k.acesOnTopAtDeal]! += s.seatAcesOnTopAtDeal[p]!;
+      seat[row + k.eliminated]! += s.eliminatedAtTurn[p] === -1 ? 0 : 1;
     }
-    counters[0]! += attacks;
-    counters[1]! += darksides;
-    counters[2]! += s.passes;
-    counters[3]! += s.noDrawAttacks;
-    counters[4]! += taken;
-    counters[5]! += killed;
-    counters[6]! += s.reshuffles;
-    counters[7]! += s.suddenDeathActive ? 1 : 0;
-    counters[8]! += s.suddenDeathRemovals;
+    counters[c.attacks]! += attacks;
+    counters[c.darksides]! += darksides;
+    counters[c.passes]! += s.passes;
+    counters[c.noDrawAttacks]! += s.noDrawAttacks;
+    counters[c.cardsTaken]! += taken;
+    counters[c.wormsKilled]! += killed;
+    counters[c.reshuffles]! += s.reshuffles;
+    counters[c.suddenDeathGames]! += s.suddenDeathActive ? 1 : 0;
+    counters[c.suddenDeathRemovals]! += s.suddenDeathRemovals;
   },
   tables: () => [
     {

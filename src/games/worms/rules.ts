@@ -70,13 +70,9 @@ export function reset(s: WormsState, rng: Rng): void {
   s.reshuffles = 0;
   s.suddenDeathRemovals = 0;
 
+  s.resetHeader(1);
   s.firstSeat = s.rules.firstSeat === 'random' || s.rules.setup === 'random' ? rng.int(s.players) : 0;
   s.toMove = s.firstSeat;
-  s.turns = 0;
-  s.rounds = 1;
-  s.terminal = false;
-  s.winner = NO_WINNER;
-  s.capped = false;
 }
 
 /**

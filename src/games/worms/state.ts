@@ -7,23 +7,16 @@
  * `bottom` up, so both ends are O(1); a worm that reaches the end of its region is compacted.
  * The deck's top card is deck[deckLen - 1].
  */
-import { NO_WINNER, type GameState } from '../../sim/types.js';
+import type { GameState } from '../../sim/types.js';
 import { type WormsRules, WORMS_PER_PLAYER, CARDS_PER_DECK, deckCount } from './params.js';
+import { GameHeader } from '../kit/game-header.js';
 
 export const ACE = 14;
 
 /** Value of a card anywhere below the top of its worm: an ace counts 1 there. */
 export const belowTopValue = (rank: number): number => (rank === ACE ? 1 : rank);
 
-export class WormsState implements GameState {
-  toMove = 0;
-  terminal = false;
-  winner = NO_WINNER;
-  capped = false;
-  turns = 0;
-  rounds = 0;
-  firstSeat = 0;
-
+export class WormsState extends GameHeader implements GameState {
   readonly totalCards: number;
   readonly wormCap: number;
   readonly cards: Int8Array;
@@ -67,6 +60,7 @@ export class WormsState implements GameState {
     readonly rules: WormsRules,
     readonly players: number,
   ) {
+    super();
     this.totalCards = deckCount(rules, players) * CARDS_PER_DECK;
     this.wormCap = this.totalCards;
     const worms = players * WORMS_PER_PLAYER;

@@ -67,6 +67,7 @@ export interface Placement {
  */
 export function position(r: SquallRules, places: Placement[], active = 0, players = 2): SquallState {
   const s = squall.createState(r, players);
+  s.eventLog.on = true; // tests read the events of the moves they make
   const rng = new Rng();
   rng.seedGame(7, 0, 0);
   squall.reset(s, rng);
@@ -83,7 +84,7 @@ export function position(r: SquallRules, places: Placement[], active = 0, player
   });
   s.firstSeat = 0;
   s.rounds = 1;
-  s.logLen = 0;
+  s.eventLog.clear();
   beginActivation(s, active);
   return s;
 }

@@ -77,6 +77,7 @@ export function position(spec: PositionSpec, rng: Rng = new ScriptedRng()): Squi
   const players = spec.players ?? 2;
   const rules = rulesOf(spec);
   const s = squirmish.createState(rules, players);
+  s.eventLog.on = true; // tests read the events of the moves they make
   const setupRng = new Rng();
   setupRng.seedGame(7, 0, 0);
   squirmish.reset(s, setupRng);
@@ -148,7 +149,7 @@ export function position(spec: PositionSpec, rng: Rng = new ScriptedRng()): Squi
   s.terminal = false;
   s.winner = -1;
   s.capped = false;
-  s.evCount = 0;
+  s.eventLog.clear();
   s.recentCount = 0;
   advance(s, rng);
   return s;

@@ -90,6 +90,7 @@ export function board(spec: BoardSpec): SquishState {
   const problem = squish.checkSetup!(rules, players);
   if (problem) throw new Error(`bad test board: ${problem.join(': ')}`);
   const s = squish.createState(rules, players);
+  s.eventLog.on = true; // tests read the events of the rolls they make
   setupBoard(s);
   if (spec.markers) {
     // Lift every marker first: a crafted square may be another seat's start square.
@@ -101,7 +102,7 @@ export function board(spec: BoardSpec): SquishState {
 
 /** Roll block `number` (1-based) in direction dir with force, as the seat to move. */
 export function roll(s: SquishState, number: number, dir: number, force: number): SquishState {
-  s.eventCount = 0;
+  s.eventLog.clear();
   rollBlock(s, number - 1, dir, force);
   return s;
 }
@@ -115,9 +116,8 @@ export const markerAt = (s: SquishState, seat: number): [number, number] | null 
 /** The events of the last roll(s) as tuples [type, block number, a, b, c, d] (block made 1-based). */
 export function events(s: SquishState): number[][] {
   const out: number[][] = [];
-  for (let i = 0; i < s.eventCount; i++) {
-    const e = Array.from(s.events.subarray(i * 6, i * 6 + 6));
-    e[1] = e[1]! + 1;
+  for (let i = 0; i < s.eventLog.count; i++) {
+    const e = [s.eventLog.type(i), s.eventLog.field(i, 1) + 1, s.eventLog.field(i, 2), s.eventLog.field(i, 3), s.eventLog.field(i, 4), s.eventLog.field(i, 5)];
     out.push(e);
   }
   return out;
