@@ -1,8 +1,8 @@
 /** Charts of analyses that span several runs (tournaments): built from their own results, not a run summary. */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Rating } from '../../analysis/bradley-terry.js';
-import { SCHEMA, WIDTH } from './types.js';
-import { nameScale } from './palette.js';
+import { SCHEMA, WIDTH } from '../../charts-kit/spec.js';
+import { nameScale } from '../../charts-kit/palette.js';
 
 export function tournamentMatrixChart(title: string, cells: { row: string; column: string; rate: number; games: number; label: string }[], order: string[]): TopLevelSpec {
   return {

@@ -5,7 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { PairedRow } from '../../analysis/paired.js';
-import { SCHEMA, WIDTH, COLOUR } from './types.js';
+import { SCHEMA, WIDTH, COLOUR } from '../../charts-kit/spec.js';
 
 export function compareChart(title: string, nameA: string, nameB: string, rows: readonly PairedRow[]): TopLevelSpec | null {
   if (rows.length === 0) return null;

@@ -1,7 +1,7 @@
 /** Sweep charts: a metric over the grid, as curves with intervals (one field) or a heat map (two). */
 import type { TopLevelSpec } from 'vega-lite';
-import { SCHEMA, WIDTH } from './types.js';
-import { seatColour, nameColour } from './palette.js';
+import { SCHEMA, WIDTH } from '../../charts-kit/spec.js';
+import { seatColour, nameColour } from '../../charts-kit/palette.js';
 
 export interface SweepPoint {
   cell: number;

@@ -7,7 +7,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { TuneOutcome } from '../../analysis/tune-targets.js';
 import type { Condition } from '../../analysis/assertions.js';
 import { targetRows } from '../tune-report.js';
-import { SCHEMA, WIDTH, COLOUR } from './types.js';
+import { SCHEMA, WIDTH, COLOUR } from '../../charts-kit/spec.js';
 
 const BEFORE = 'before (as written)';
 const AFTER = 'after (tuned)';

@@ -7,8 +7,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { FDR_Q } from '../../analysis/rates.js';
 import type { FairRow, WeightRow } from '../../analysis/weights.js';
-import { SCHEMA, WIDTH, COLOUR } from './types.js';
-import { nameScale } from './palette.js';
+import { SCHEMA, WIDTH, COLOUR } from '../../charts-kit/spec.js';
+import { nameScale } from '../../charts-kit/palette.js';
 
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}`;
 const FLAG = `differs from 0 (FDR ${FDR_Q * 100}%)`;

@@ -1,7 +1,7 @@
 /** Worms charts: win rate by the cards dealt on top (the aces question). */
 import { tableRateRows } from '../../sim/stats/summary.js';
-import { rateChart } from './common.js';
-import type { ChartBuilder, ReportInput } from './types.js';
+import { rateChart } from '../../charts-kit/pieces.js';
+import type { ChartBuilder, ChartInput } from '../../charts-kit/spec.js';
 
 const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
 
@@ -9,7 +9,7 @@ const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
  * Fair for a row of owners: the pooled rate over all rows (what an owner of an ordinary worm
  * gets), not 1 / players, which draws and capped games (won by nobody) would push every row below.
  */
-function pooled(input: ReportInput, table: string): { fair: number; label: string } {
+function pooled(input: ChartInput, table: string): { fair: number; label: string } {
   const rows = Object.values(input.summary.metrics.tables[table]?.rows ?? {});
   const n = rows.reduce((s, [k]) => s + (k ?? 0), 0);
   const fair = n > 0 ? rows.reduce((s, [, w]) => s + (w ?? 0), 0) / n : 0;
@@ -18,7 +18,7 @@ function pooled(input: ReportInput, table: string): { fair: number; label: strin
 
 const GAME_UNIT = '95% interval with the game as the unit (Wilson at the effective number of worms)';
 
-function tableRows(input: ReportInput, table: string, title: (row: string) => string) {
+function tableRows(input: ChartInput, table: string, title: (row: string) => string) {
   const t = input.summary.metrics.tables[table];
   const rate = t?.rates[0];
   if (!t || !rate) return null;
@@ -51,3 +51,6 @@ export const wormsAcesOnTop: ChartBuilder = {
     return rows && rateChart('Win rate by aces dealt on top of a seat\u2019s worms', 'Aces dealt on top', rows, fair, label, GAME_UNIT);
   },
 };
+
+/** This game's own charts, in the report's order (registered by game in src/report/charts/index.ts). */
+export const wormsCharts: readonly ChartBuilder[] = [wormsTopCard, wormsAcesOnTop];

@@ -6,9 +6,9 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { wilson } from '../../sim/stats/intervals.js';
-import { meanInterval } from './common.js';
+import { meanInterval } from '../../charts-kit/pieces.js';
 import type { Summary } from '../../sim/stats/summary.js';
-import { type ChartBuilder, SCHEMA, COLOUR } from './types.js';
+import { type ChartBuilder, SCHEMA, COLOUR } from '../../charts-kit/spec.js';
 
 interface Board {
   width: number;
@@ -259,3 +259,6 @@ export const squishBlockEntries: ChartBuilder = {
     } as TopLevelSpec;
   },
 };
+
+/** This game's own charts, in the report's order (registered by game in src/report/charts/index.ts). */
+export const squishCharts: readonly ChartBuilder[] = [squishStartSquares, squishBlockEntries];

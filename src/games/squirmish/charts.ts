@@ -1,7 +1,7 @@
 /** Squirmish charts: which card knocks out which, and damage dealt against damage taken per card. */
 import type { TopLevelSpec } from 'vega-lite';
-import { type ChartBuilder, SCHEMA } from './types.js';
-import { nameScale } from './palette.js';
+import { type ChartBuilder, SCHEMA } from '../../charts-kit/spec.js';
+import { nameScale } from '../../charts-kit/palette.js';
 
 export const squirmishKoMatrix: ChartBuilder = {
   id: 'squirmish-ko-matrix',
@@ -67,3 +67,6 @@ export const squirmishDamage: ChartBuilder = {
     } as TopLevelSpec;
   },
 };
+
+/** This game's own charts, in the report's order (registered by game in src/report/charts/index.ts). */
+export const squirmishCharts: readonly ChartBuilder[] = [squirmishKoMatrix, squirmishDamage];

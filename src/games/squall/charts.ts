@@ -8,9 +8,9 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { Z95 } from '../../sim/stats/intervals.js';
 import type { Summary } from '../../sim/stats/summary.js';
-import { matchupMatrix } from '../../games/squall/matrix.js';
-import { meanInterval } from './common.js';
-import { type ChartBuilder, SCHEMA, WIDTH, COLOUR } from './types.js';
+import { matchupMatrix } from './matrix.js';
+import { meanInterval } from '../../charts-kit/pieces.js';
+import { type ChartBuilder, SCHEMA, WIDTH, COLOUR } from '../../charts-kit/spec.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -208,3 +208,6 @@ export const squallCoveredShots: ChartBuilder = {
     return coveredChart(rows, 'Sweep cell', 'one bar per cell of the sweep (e.g. per terrain layout); all cells play the same seeds');
   },
 };
+
+/** This game's own charts, in the report's order (registered by game in src/report/charts/index.ts). */
+export const squallCharts: readonly ChartBuilder[] = [squallMatchups, squallDamage, squallCoveredShots];
