@@ -21,7 +21,7 @@ export interface ChartBuilder {
   /** For builders that make one chart per something (per table rate): ids and specs. */
   buildMany?(input: ChartInput): { id: string; spec: TopLevelSpec }[];
   /**
-   * For a sweep (src/cli/sweep.ts): one chart over all cells, e.g. one bar per cell, from each
+   * For a sweep (src/studies/run/sweep.ts): one chart over all cells, e.g. one bar per cell, from each
    * cell's swept values and summary. Written as charts/<id>.* of the sweep's report.
    */
   buildSweep?(cells: readonly { values: Record<string, unknown>; summary: Summary }[]): TopLevelSpec | null;
