@@ -16,8 +16,8 @@ import { registry, gameOf } from '../dist/registry.js';
 import { runPlan } from '../dist/runner/pool.js';
 import { summarise } from '../dist/sim/stats/summary.js';
 import { Rng } from '../dist/sim/rng.js';
-import { headlineMetrics, testMetrics, decideSuite, DEFAULT_GATE } from '../dist/analysis/gate.js';
-import { gameValues } from '../dist/analysis/game-records.js';
+import { headlineMetrics, testMetrics, decideSuite, DEFAULT_GATE } from '../dist/studies/gate/analysis.js';
+import { gameValues } from '../dist/studies/gate/game-records.js';
 import { wilson } from '../dist/sim/stats/intervals.js';
 
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@
  *   r_X = ΣW_X / ΣH_X (wins over trials, the balance sheet's rate), and its interval from the
  *   linearisation of the two ratios, e_i = (W_B − r_B·H_B)/mean(H_B) − (W_A − r_A·H_A)/mean(H_A)
  *   per game (mean exactly 0), var(Δ) ≈ Σe² / (n(n−1)); Σe² is a quadratic form in the 14 exact
- *   sums that squabble weights keeps (src/analysis/weights.ts, addPair).
+ *   sums that squabble weights keeps (src/analysis/paired-rates.ts, addPair).
  * - Unpaired (sweep cells, tune, since the previous run): two summaries; Δ = r_B − r_A with the
  *   interval of two independent proportions, each variance scaled by the row's design effect (a
  *   row counting several events per game: the game as the unit). Runs that share seeds make this
@@ -19,7 +19,7 @@ import type { Summary } from '../sim/stats/summary.js';
 import { STAT_OVERRIDES } from '../sim/stat-paths.js';
 import { Z95 } from '../sim/stats/intervals.js';
 import { balanceSheets } from './balance.js';
-import { PAIR_SUMS } from './weights.js';
+import { PAIR_SUMS } from './paired-rates.js';
 
 export interface RowChange {
   /** `<table>.<rate>`, as in the balance sheet. */
@@ -86,7 +86,7 @@ export function pairedRateDifference(s: ArrayLike<number>, o: number, n: number,
   return { gamesA: hA, gamesB: hB, before: rA, after: rB, difference, interval: [difference - z * se, difference + z * se] };
 }
 
-/** Paired changes of every row from compare's sums (runner/rate-pairs.ts order). */
+/** Paired changes of every row from compare's sums (studies/compare/rate-pairs.ts order). */
 export function pairedChanges(pairs: readonly { table: string; rate: string; rows: readonly string[] }[], sums: ArrayLike<number>, games: number): RowChange[] {
   const out: RowChange[] = [];
   let o = 0;

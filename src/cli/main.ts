@@ -1,7 +1,7 @@
 /** The squabble command line (commander): one file per command under commands/. */
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
-import { CliError, EXIT, processIO, type CliIO } from './io.js';
+import { CliError, EXIT, processIO, type CliIO } from '../studies/kit/io.js';
 import { OutputDirError } from '../runner/outdir.js';
 import { escapeControls } from '../report/escape.js';
 
@@ -33,19 +33,19 @@ type Register = (program: Command, io: CliIO, setExit: (code: number) => void) =
  * stay complete.
  */
 const COMMANDS: Record<string, () => Promise<Register>> = {
-  run: async () => (await import('./commands/run.js')).registerRun,
+  run: async () => (await import('../studies/run/command.js')).registerRun,
   validate: async () => (await import('./commands/validate.js')).registerValidate,
   list: async () => (await import('./commands/list.js')).registerList,
   replay: async () => (await import('./commands/replay.js')).registerReplay,
   report: async () => (await import('./commands/report.js')).registerReport,
   merge: async () => (await import('./commands/merge.js')).registerMerge,
   worker: async () => (await import('./commands/worker.js')).registerWorker,
-  baseline: async () => (await import('./commands/baseline.js')).registerBaseline,
-  check: async () => (await import('./commands/check.js')).registerCheck,
-  compare: async () => (await import('./commands/compare.js')).registerCompare,
-  tournament: async () => (await import('./commands/tournament.js')).registerTournament,
-  tune: async () => (await import('./commands/tune.js')).registerTune,
-  weights: async () => (await import('./commands/weights.js')).registerWeights,
+  baseline: async () => (await import('../studies/gate/baseline.js')).registerBaseline,
+  check: async () => (await import('../studies/gate/check.js')).registerCheck,
+  compare: async () => (await import('../studies/compare/command.js')).registerCompare,
+  tournament: async () => (await import('../studies/tournament/command.js')).registerTournament,
+  tune: async () => (await import('../studies/tune/command.js')).registerTune,
+  weights: async () => (await import('../studies/weights/command.js')).registerWeights,
   init: async () => (await import('./commands/init.js')).registerInit,
   watch: async () => (await import('./commands/watch.js')).registerWatch,
   levels: async () => (await import('./commands/levels.js')).registerLevels,

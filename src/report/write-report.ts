@@ -2,7 +2,7 @@
  * Build a run's report from its results directory: charts as Vega-Lite JSON, SVG and PNG,
  * tables as CSV and Arrow, and one self-contained report.html. Reads only summary.json,
  * run.json and since-previous.json (aggregates), so its cost does not grow with the number of
- * games; the replay pages it links to are written by the caller (src/cli/replay-pages.ts).
+ * games; the replay pages it links to are written by the caller (src/studies/kit/replay-pages.ts).
  */
 import { readFileSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,7 +54,7 @@ export interface ReportOptions {
   /** Skip PNG rendering (SVG and HTML are still written). */
   png?: boolean;
   /**
-   * The replay pages written beside the report (src/cli/replay-pages.ts): report.html links its
+   * The replay pages written beside the report (src/studies/kit/replay-pages.ts): report.html links its
    * examples to them, and summary.md is written again with the same links.
    */
   pages?: ReplayPages;

@@ -1,6 +1,6 @@
 /**
  * Games finished so far in a local run, counted as they finish inside shards (a slow scenario's
- * first shard can take hours), for the cost warning (src/cli/cost-warning.ts).
+ * first shard can take hours), for the cost warning (src/studies/kit/cost-warning.ts).
  *
  * Each shard task has its own slot on a SharedArrayBuffer and its worker writes the games it has
  * finished there with a plain store after each game. A shared counter would need an atomic

@@ -9,10 +9,8 @@ import { Accumulator } from '../sim/stats/accumulator.js';
 import { GameFailure, accumulatorShape } from '../sim/batch.js';
 import type { Plan } from '../sim/scenario/types.js';
 import { gameOf } from '../registry.js';
-import { shardSizeFor, type ShardResult, type ShardTask } from './shard.js';
+import { shardSizeFor, type FoldRef, type ShardResult, type ShardTask } from './shard.js';
 import runShard from './worker.js';
-import { PairedAccumulator, pairedQuantities } from '../analysis/paired.js';
-import { ratePairs, ratePairSums, type RatePairs } from './rate-pairs.js';
 import type { FinishedGames } from './finished-games.js';
 
 export interface RunOptions {
@@ -75,18 +73,15 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
 }
 
 /**
- * Play every game of the plan under A and under B from the same seeds (squabble compare): the
- * headline quantities, and each shared table-rate row's 14 paired sums (PAIR_SUMS) in `rowSums`.
+ * Play every game of the plan with a study's fold (FoldRef: compare's pairs) instead of the plan's
+ * accumulator, and add up the `size` counts each shard returns, in shard order.
  */
-export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<{ acc: PairedAccumulator; pairs: RatePairs[]; rowSums: Float64Array }> {
-  const game = gameOf(a.game);
-  const pairs = ratePairs(game, a, b);
-  const tasks = shardTasks(a, [0, a.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, pairedWith: b, ratePairs: pairs }));
+export async function runFolded(plan: Plan, fold: FoldRef, size: number, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<Float64Array> {
+  const tasks = shardTasks(plan, [0, plan.games], options.cell ?? 0, options.checkInvariants ?? false).map((t) => ({ ...t, fold }));
   countFinished(tasks, options.finished);
-  const head = 1 + 5 * pairedQuantities(game, a).length;
-  const total = new Float64Array(head + ratePairSums(pairs));
+  const total = new Float64Array(size);
   await runSummed(tasks, total, (data) => addInto(total, data), 0, options, () => false);
-  return { acc: new PairedAccumulator(pairedQuantities(game, a).length, total.subarray(0, head)), pairs, rowSums: total.subarray(head) };
+  return total;
 }
 
 function addInto(total: Float64Array, data: Float64Array): void {
@@ -95,7 +90,8 @@ function addInto(total: Float64Array, data: Float64Array): void {
 
 /**
  * Run tasks[first..] on the pool (or in this thread) and merge each result's counts into
- * `total` with `merge`, strictly in task order (a run's Accumulator.mergeData; the paired sums add).
+ * `total` with `merge`, strictly in task order (a run's Accumulator.mergeData; a study's fold's
+ * sums add).
  */
 async function runSummed(tasks: ShardTask[], total: Float64Array, merge: (data: Float64Array) => void, first: number, options: RunOptions, merged: (nextShard: number) => boolean): Promise<void> {
   let done = tasks.slice(0, first).reduce((n, t) => n + t.end - t.start, 0);
@@ -136,7 +132,7 @@ export async function runTasks(
   if (options.workers === 0) {
     for (let i = first; i < tasks.length; i++) {
       checkAbort();
-      if (take(i, runShard(tasks[i]!))) return;
+      if (take(i, await runShard(tasks[i]!))) return;
       await new Promise<void>((resolve) => setImmediate(resolve)); // let progress and signals through
     }
     return;

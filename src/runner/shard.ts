@@ -1,7 +1,6 @@
 /** What the main thread sends a pool worker, and what comes back. */
 import type { Plan } from '../sim/scenario/types.js';
-import type { ReplayKey } from '../sim/batch.js';
-import type { RatePairs } from './rate-pairs.js';
+import type { GameRunner, ReplayKey } from '../sim/batch.js';
 
 export interface ShardTask {
   plan: Plan;
@@ -18,29 +17,47 @@ export interface ShardTask {
    */
   played?: Int32Array;
   playedSlot?: number;
-  /** Paired mode (squabble compare): also play every game under this plan, from the same seed. */
-  pairedWith?: Plan;
-  /** Paired mode: the table-rate rows to fold as well (src/runner/rate-pairs.ts), after the headline quantities. */
-  ratePairs?: RatePairs[];
-  /** Weights mode (squabble weights): also play every game under each tweaked plan, from the same seed. */
-  weights?: WeightsTask;
+  /**
+   * A study's own fold of the task's games instead of the plan's accumulator (compare's paired
+   * sums, weights' tweaks): see FoldRef.
+   */
+  fold?: FoldRef;
 }
 
 /**
- * One batch of weights tweaks (src/analysis/weights.ts). The result holds the games played,
- * then PAIR_SUMS sums per tweak, then (with `baseRows`) BASE_SUMS sums per base row.
+ * Which fold a worker plays a task with: the module's URL (a study's `fold.ts`, found with
+ * foldModule) and the arguments it takes, as plain data (tasks cross threads and Redis). The
+ * worker loads the module once and calls its default export, a ShardFold; the runner knows no
+ * study and only runs plans.
  */
-export interface WeightsTask {
-  /** Plans that differ from the task's plan only by stat overrides. */
-  tweaks: Plan[];
-  /** For each tweak, the subject it raises: a row name of the controller table. */
-  subjects: string[];
-  /** The controller table and the columns of its rate (wins, trials). */
-  table: string;
-  wins: string;
-  of: string;
-  /** Rows whose base-arm counts to fold as well (one batch does, so they are counted once); empty for none. */
-  baseRows: string[];
+export interface FoldRef {
+  module: string;
+  args: unknown;
+}
+
+/** A worker's runner for a plan and cell (cached across tasks; src/runner/worker.ts). */
+export type RunnerFor = (plan: Plan, cell: number) => GameRunner;
+
+/**
+ * Play games [task.start, task.end) with `runner` (the task's plan) and any other plans the
+ * study needs (through `runnerFor`), and return the counts that the study's main thread adds up
+ * in task order.
+ */
+export type ShardFold<Args> = (runner: GameRunner, task: ShardTask, args: Args, runnerFor: RunnerFor) => Float64Array;
+
+/**
+ * Most plans one task may play (a weights batch: the base and 16 tweaked plans). The worker
+ * keeps runners for two such tasks, so the switch from one task's plans to the next rebuilds none.
+ */
+export const MOST_PLANS_PER_TASK = 17;
+
+/**
+ * The URL of a study's fold module, `<name>` beside the calling module (`import.meta.url`): the
+ * compiled .js normally, the TypeScript source under tsx and the tests, as the pool finds the
+ * worker itself.
+ */
+export function foldModule(importMetaUrl: string, name: string): string {
+  return new URL(`./${name}.${importMetaUrl.endsWith('.ts') ? 'ts' : 'js'}`, importMetaUrl).href;
 }
 
 export interface ShardFailure {

@@ -1,26 +1,25 @@
 /**
  * The pool worker (piscina entry): plays one shard of games and returns its accumulator's
- * counts (or, in paired mode, the paired accumulator's). A runner (state, buffers, policies)
- * is built once per plan and reused for every shard.
+ * counts, or, for a task with a study's fold (FoldRef: compare's paired sums, weights' tweaks),
+ * what that fold returns. A runner (state, buffers, policies) is built once per plan and reused
+ * for every shard.
  */
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import { GameFailure, newAccumulator, type GameRunner } from '../sim/batch.js';
 import { createRunner } from './create-runner.js';
-import type { ShardTask, ShardResult, WeightsTask } from './shard.js';
+import { MOST_PLANS_PER_TASK, type ShardTask, type ShardResult, type ShardFold } from './shard.js';
 import type { Plan } from '../sim/scenario/types.js';
-import { PairedAccumulator, QuantityReader, pairedQuantities } from '../analysis/paired.js';
-import { PAIR_SUMS, BASE_SUMS, addPair, addBase } from '../analysis/weights.js';
-import { WEIGHTS_BATCH, ControllerReader } from './controller.js';
-import { RatePairFolder, ratePairSums } from './rate-pairs.js';
 
 /**
- * Runners by plan, least recently used first out. A worker serves one run, one pair (compare) or
- * one batch of weights tweaks (a base plan and up to WEIGHTS_BATCH tweaked ones) at a time; the
- * room for two such batches keeps the switch from one batch to the next from rebuilding both.
+ * Runners by plan, least recently used first out. A task plays at most MOST_PLANS_PER_TASK plans
+ * (one run, a compare pair, or a weights batch of a base plan and its tweaked ones); the room
+ * for two such tasks keeps the switch from one task's plans to the next from rebuilding both.
  */
 const cache = new Map<string, GameRunner>();
-export const RUNNER_CACHE = 2 * (WEIGHTS_BATCH + 1);
+export const RUNNER_CACHE = 2 * MOST_PLANS_PER_TASK;
 
 function runnerFor(plan: Plan, cell: number): GameRunner {
   const key = `${plan.scenarioHash}/${plan.masterSeed}/${cell}`;
@@ -52,12 +51,44 @@ function injectedThreadExit(shard: number): void {
   process.exit(9);
 }
 
-export default function runShard(task: ShardTask): ShardResult {
+/**
+ * A study's fold module (FoldRef.module) is loaded once per worker. Tasks may come from Redis
+ * (src/runner/distributed.ts), so only a `fold` module of a folder of src/studies (its compiled
+ * .js, or the .ts source under tsx) is ever imported.
+ */
+const folds = new Map<string, ShardFold<unknown>>();
+const STUDIES = new URL('../studies/', import.meta.url).href;
+const FOLD_FILE = /^[a-z][a-z0-9-]*\/fold\.(js|ts)$/;
+
+async function foldOf(module: string): Promise<ShardFold<unknown>> {
+  let fold = folds.get(module);
+  if (fold) return fold;
+  if (!module.startsWith(STUDIES) || !FOLD_FILE.test(module.slice(STUDIES.length))) throw new Error(`not a study's fold module: ${module}`);
+  fold = (await loadModule(module)).default;
+  folds.set(module, fold);
+  return fold;
+}
+
+/**
+ * import() the module; under tsx, a pool thread has loaded this file through tsx's require hook
+ * (piscina requires its entry first), where import() of a .ts file is refused: require it there,
+ * which also keeps one copy of the modules both share (GameFailure is matched by class).
+ */
+async function loadModule(module: string): Promise<{ default: ShardFold<unknown> }> {
+  try {
+    return (await import(module)) as { default: ShardFold<unknown> };
+  } catch (e) {
+    if (!module.endsWith('.ts') || (e as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw e;
+    return createRequire(import.meta.url)(fileURLToPath(module)) as { default: ShardFold<unknown> };
+  }
+}
+
+export default async function runShard(task: ShardTask): Promise<ShardResult> {
   injectedThreadExit(task.shard);
+  const fold = task.fold ? await foldOf(task.fold.module) : null;
   const runner = runnerFor(task.plan, task.cell);
   try {
-    if (task.pairedWith) return { shard: task.shard, data: runPairedRange(runner, runnerFor(task.pairedWith, task.cell), task) };
-    if (task.weights) return { shard: task.shard, data: runWeightsRange(runner, task.weights, task) };
+    if (fold) return { shard: task.shard, data: fold(runner, task, task.fold!.args, runnerFor) };
     const acc = newAccumulator(runner.game, task.plan);
     runner.runRange(acc, task.start, task.end, task.checkInvariants, task.played, task.playedSlot);
     return { shard: task.shard, data: acc.data };
@@ -65,56 +96,4 @@ export default function runShard(task: ShardTask): ShardResult {
     if (!(e instanceof GameFailure)) throw e;
     return { shard: task.shard, failure: { key: e.key, reason: e.reason, turn: e.turn, kind: e.kind, stack: e.detail } };
   }
-}
-
-/**
- * Play games [start, end) under both plans from the same seeds and fold the pairs: the headline
- * quantities (PairedAccumulator), then, with `ratePairs`, every table-rate row's paired sums.
- */
-function runPairedRange(a: GameRunner, b: GameRunner, task: ShardTask): Float64Array {
-  const quantities = pairedQuantities(a.game, task.plan).length;
-  const pairs = task.ratePairs ?? [];
-  const out = new Float64Array(1 + 5 * quantities + ratePairSums(pairs));
-  const acc = new PairedAccumulator(quantities, out.subarray(0, 1 + 5 * quantities));
-  const readA = new QuantityReader(a.game, task.plan.players, quantities);
-  const readB = new QuantityReader(b.game, task.plan.players, quantities);
-  const rows = pairs.length ? new RatePairFolder(a.game, b.game, task.plan, task.pairedWith!, pairs) : null;
-  for (let i = task.start; i < task.end; i++) {
-    const sa = a.play(i, task.checkInvariants ? a.invariantChecker(i) : null);
-    const qa = readA.read(sa);
-    const sb = b.play(i, task.checkInvariants ? b.invariantChecker(i) : null);
-    rows?.fold(sa, sb, out, 1 + 5 * quantities);
-    acc.add(qa, readB.read(sb));
-    if (task.played) task.played[task.playedSlot ?? 0] = i + 1 - task.start;
-  }
-  return out;
-}
-
-/**
- * Weights: play each game under the base plan once and under every tweaked plan of the batch,
- * all from the same seed, and fold each tweak's paired controller counts (and, for the batch
- * that carries them, every base row's counts).
- */
-function runWeightsRange(base: GameRunner, spec: WeightsTask, task: ShardTask): Float64Array {
-  const k = spec.tweaks.length;
-  const out = new Float64Array(1 + PAIR_SUMS * k + BASE_SUMS * spec.baseRows.length);
-  const readBase = new ControllerReader(base.game, base.plan, spec);
-  const baseRows = spec.baseRows.map((name) => readBase.row(name));
-  const tweakRows = spec.subjects.map((name) => readBase.row(name));
-  const runners = spec.tweaks.map((plan) => runnerFor(plan, task.cell));
-  const readers = runners.map((r) => new ControllerReader(r.game, r.plan, spec));
-  const ownRows = spec.subjects.map((name, t) => readers[t]!.row(name));
-  const baseOffset = 1 + PAIR_SUMS * k;
-  for (let i = task.start; i < task.end; i++) {
-    readBase.read(base.play(i, task.checkInvariants ? base.invariantChecker(i) : null));
-    for (let r = 0; r < baseRows.length; r++) addBase(out, baseOffset + BASE_SUMS * r, readBase.wins(baseRows[r]!), readBase.held(baseRows[r]!));
-    for (let t = 0; t < k; t++) {
-      const runner = runners[t]!;
-      const reader = readers[t]!;
-      reader.read(runner.play(i, task.checkInvariants ? runner.invariantChecker(i) : null));
-      addPair(out, 1 + PAIR_SUMS * t, readBase.wins(tweakRows[t]!), readBase.held(tweakRows[t]!), reader.wins(ownRows[t]!), reader.held(ownRows[t]!));
-    }
-  }
-  out[0] = task.end - task.start;
-  return out;
 }

@@ -3,7 +3,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PairedAccumulator, pairedRows } from '../../src/analysis/paired.js';
+import { PairedAccumulator, pairedRows } from '../../src/studies/compare/paired.js';
 import { cli } from '../helpers/cli.js';
 
 describe('paired arithmetic', () => {

@@ -1,10 +1,10 @@
 /**
- * compare's differences as rated rows (src/analysis/difference-sheets.ts): verdicts by sign and
+ * compare's differences as rated rows (src/studies/compare/difference-sheets.ts): verdicts by sign and
  * false-discovery rate, the relative change of means, and marks under levels on crafted inputs.
  */
 import { describe, it, expect } from 'vitest';
-import { differenceSheets } from '../../src/analysis/difference-sheets.js';
-import { PairedAccumulator, pairedRows, relativeChange, type PairedQuantity } from '../../src/analysis/paired.js';
+import { differenceSheets } from '../../src/studies/compare/difference-sheets.js';
+import { PairedAccumulator, pairedRows, relativeChange, type PairedQuantity } from '../../src/studies/compare/paired.js';
 import { compareLevelSheets } from '../../src/analysis/level-ratings.js';
 import type { RowChange } from '../../src/analysis/what-changed.js';
 import { levelsText } from '../../src/report/levels-report.js';

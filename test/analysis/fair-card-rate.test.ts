@@ -5,7 +5,8 @@
  * 1 / players every card would read "too weak".
  */
 import { describe, it, expect } from 'vitest';
-import { BASE_SUMS, addBase, baseRate, fairRows } from '../../src/analysis/weights.js';
+import { BASE_SUMS, addBase, baseRate } from '../../src/analysis/paired-rates.js';
+import { fairRows } from '../../src/studies/weights/analysis.js';
 import { Rng } from '../../src/sim/rng.js';
 
 describe('card rates against the pooled fair rate', () => {

@@ -10,8 +10,8 @@
 import { describe, it, expect } from 'vitest';
 import { registerRiggedGame, reseed } from '../kit/rigged-game.js';
 import { planOf } from '../helpers/plans.js';
-import { runPaired } from '../../src/runner/pool.js';
-import { pairedQuantities, pairedRows } from '../../src/analysis/paired.js';
+import { runPaired } from '../../src/studies/compare/play.js';
+import { pairedQuantities, pairedRows } from '../../src/studies/compare/paired.js';
 import { pairedChanges } from '../../src/analysis/what-changed.js';
 import { gameOf } from '../../src/registry.js';
 

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync, readFileSync, writeFileSync, copyFileSync, mkdirSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pairedRateDifference, whatChanged, changedSubjects, type RowChange } from '../../src/analysis/what-changed.js';
-import { PAIR_SUMS, addPair } from '../../src/analysis/weights.js';
+import { PAIR_SUMS, addPair } from '../../src/analysis/paired-rates.js';
 import { Rng } from '../../src/sim/rng.js';
 import { gameOf } from '../../src/registry.js';
-import { planFrom } from '../../src/cli/plan.js';
-import { assignmentPlan } from '../../src/cli/commands/compare.js';
+import { planFrom } from '../../src/studies/kit/plan.js';
+import { assignmentPlan } from '../../src/studies/compare/command.js';
 import type { Summary } from '../../src/sim/stats/summary.js';
 import { cli } from '../helpers/cli.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, existsSync, readFileSync, writeFileSync, readdirSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
-import { Progress, progressLine, formatSeconds } from '../../src/cli/progress.js';
+import { Progress, progressLine, formatSeconds } from '../../src/studies/kit/progress.js';
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'squabble-cli-'))));

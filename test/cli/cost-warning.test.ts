@@ -1,5 +1,5 @@
 /**
- * The cost estimate from a run's first games (src/cli/cost-warning.ts), on a fake clock: the
+ * The cost estimate from a run's first games (src/studies/kit/cost-warning.ts), on a fake clock: the
  * elapsed seconds and finished games are given, so nothing here depends on the machine's speed.
  * The games themselves are counted by the threads that play them (checked with a real pool).
  */
@@ -8,8 +8,9 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CostWarning, formatDuration } from '../../src/cli/cost-warning.js';
-import { runPaired, runPlan } from '../../src/runner/pool.js';
+import { CostWarning, formatDuration } from '../../src/studies/kit/cost-warning.js';
+import { runPlan } from '../../src/runner/pool.js';
+import { runPaired } from '../../src/studies/compare/play.js';
 import { FinishedGames } from '../../src/runner/finished-games.js';
 import { planOf } from '../helpers/plans.js';
 

@@ -4,7 +4,7 @@ import { cpSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import type { TuneOutcome } from '../../src/analysis/tune-targets.js';
+import type { TuneOutcome } from '../../src/studies/tune/targets.js';
 import { loadScenario, readScenarioData, buildPlan } from '../../src/sim/scenario/load.js';
 import { registry } from '../../src/registry.js';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, mkdirSync, copyFileSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchScenario, usedFiles } from '../../src/cli/commands/watch.js';
-import type { CliIO } from '../../src/cli/io.js';
+import type { CliIO } from '../../src/studies/kit/io.js';
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'squabble-watch-'))));

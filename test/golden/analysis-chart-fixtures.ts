@@ -4,12 +4,13 @@
  * rewritten by npm run golden) and checked by test/report/analysis-charts.test.ts.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { statWeightChart, furthestFromFairChart } from '../../src/report/charts/weights.js';
-import { compareChart } from '../../src/report/charts/compare.js';
-import { tournamentMatrixChart, ratingsChart } from '../../src/report/charts/analysis.js';
-import { sweepCurve, sweepHeatmap, type SweepPoint } from '../../src/report/charts/sweep.js';
-import { PAIR_SUMS, BASE_SUMS, addPair, addBase, weightRows, fairRows, baseRate } from '../../src/analysis/weights.js';
-import { PairedAccumulator, pairedRows } from '../../src/analysis/paired.js';
+import { statWeightChart, furthestFromFairChart } from '../../src/studies/weights/charts.js';
+import { compareChart } from '../../src/studies/compare/charts.js';
+import { tournamentMatrixChart, ratingsChart } from '../../src/studies/tournament/charts.js';
+import { sweepCurve, sweepHeatmap, type SweepPoint } from '../../src/studies/run/charts.js';
+import { PAIR_SUMS, BASE_SUMS, addPair, addBase, baseRate } from '../../src/analysis/paired-rates.js';
+import { weightRows, fairRows } from '../../src/studies/weights/analysis.js';
+import { PairedAccumulator, pairedRows } from '../../src/studies/compare/paired.js';
 import { bradleyTerry } from '../../src/analysis/bradley-terry.js';
 
 function sums(effect: number, games = 400): Float64Array {

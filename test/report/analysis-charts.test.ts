@@ -4,7 +4,7 @@ import * as vl from 'vega-lite';
 import * as vega from 'vega';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareChart } from '../../src/report/charts/compare.js';
+import { compareChart } from '../../src/studies/compare/charts.js';
 import { specToSvg } from '../../src/report/render.js';
 import { ANALYSIS_CHARTS as charts } from '../golden/analysis-chart-fixtures.js';
 

@@ -7,7 +7,7 @@ import * as vega from 'vega';
 import { CHART_FIXTURES, playFixture } from '../golden/chart-fixtures.js';
 import { buildCharts, readReportInput } from '../../src/report/write-report.js';
 import { specToSvg } from '../../src/report/render.js';
-import { CHARTS } from '../../src/report/charts/index.js';
+import { CHARTS, GAME_CHARTS } from '../../src/report/charts/index.js';
 
 for (const fixture of CHART_FIXTURES) {
   describe(`charts of ${fixture.id}`, () => {
@@ -70,5 +70,15 @@ function axisTitles(spec: unknown, channel: 'x' | 'y'): string[] {
 describe('the chart registry', () => {
   it('has unique ids', () => {
     expect(new Set(CHARTS.map((c) => c.id)).size).toBe(CHARTS.length);
+  });
+
+  it("holds each game's own charts, each drawn only for that game", () => {
+    for (const [id, charts] of Object.entries(GAME_CHARTS)) {
+      expect(charts.length, id).toBeGreaterThan(0);
+      for (const c of charts) {
+        expect(c.games, c.id).toEqual([id]);
+        expect(CHARTS).toContain(c);
+      }
+    }
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { EXAMPLES_PER_SET, EXAMPLE_SET_SLOTS, clearExamples, examplePriority, examplesOf, mergeExamples, offerExample } from '../../src/sim/stats/examples.js';
 import { createRunner } from '../../src/runner/create-runner.js';
 import { metricTables } from '../../src/sim/batch.js';
-import { planFrom } from '../../src/cli/plan.js';
+import { planFrom } from '../../src/studies/kit/plan.js';
 import type { Summary } from '../../src/sim/stats/summary.js';
 import { exampleGame } from '../../src/report/examples.js';
 import { playFixture } from '../golden/chart-fixtures.js';

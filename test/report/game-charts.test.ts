@@ -8,9 +8,9 @@ import { planOf } from '../helpers/plans.js';
 import { createRunner } from '../../src/runner/create-runner.js';
 import { newAccumulator } from '../../src/sim/batch.js';
 import { summarise, type Summary } from '../../src/sim/stats/summary.js';
-import { meanInterval } from '../../src/report/charts/common.js';
-import { coveredShare, squallCoveredShots, squallMatchups, squallDamage } from '../../src/report/charts/squall.js';
-import { squishStartSquares, squishBlockEntries } from '../../src/report/charts/squish.js';
+import { meanInterval } from '../../src/charts-kit/pieces.js';
+import { coveredShare, squallCoveredShots, squallMatchups, squallDamage } from '../../src/games/squall/charts.js';
+import { squishStartSquares, squishBlockEntries } from '../../src/games/squish/charts.js';
 import type { RunRecord } from '../../src/runner/results.js';
 
 function summaryOf(data: Record<string, unknown>, games: number): Summary {

@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nameColour, nameScale, seatColour } from '../../src/report/charts/palette.js';
+import { nameColour, nameScale, seatColour } from '../../src/charts-kit/palette.js';
 import { buildCharts, readReportInput } from '../../src/report/write-report.js';
 import { playFixture } from '../golden/chart-fixtures.js';
 

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Replay pages written with a run's report (src/cli/replay-pages.ts): the examples the report
+ * Replay pages written with a run's report (src/studies/kit/replay-pages.ts): the examples the report
  * shows first get `replays/game-<index>.html`, report.html and summary.md link to them, names
  * from data files never reach a file name, and a click on a row's example in chromium opens the
  * page of that game.

@@ -80,7 +80,7 @@ describe('run --redis with squabble worker processes', () => {
       DEFAULT_QUEUE,
       async (job: Job<ShardTask>) => {
         if (job.data.shard !== 0) throw new Error('the worker broke');
-        const r = runShard(job.data);
+        const r = await runShard(job.data);
         if (!('data' in r)) throw new Error(`shard 0 failed: ${r.failure.reason}`);
         return { shard: r.shard, data: Array.from(r.data) };
       },

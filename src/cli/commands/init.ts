@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { writeJson } from '../../runner/results.js';
 import { registry } from '../../registry.js';
 import { VERSION } from '../../version.js';
-import { CliError, parseCount, type CliIO } from '../io.js';
-import { planFrom } from '../plan.js';
-import { workersFrom } from '../options.js';
-import { baselineFile, playBaseline } from './baseline.js';
+import { CliError, parseCount, type CliIO } from '../../studies/kit/io.js';
+import { planFrom } from '../../studies/kit/plan.js';
+import { workersFrom } from '../../studies/kit/options.js';
+import { baselineFile, playBaseline } from '../../studies/gate/baseline.js';
 
 /** The installed package's root (dist/cli/commands/ or src/cli/commands/ are three levels down). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

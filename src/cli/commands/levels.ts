@@ -2,7 +2,7 @@
  * `squabble levels <scenario> --levels A,B`: the scenario's card / character / matchup tables
  * under two or more skill levels (every seat plays the level, seats rotating), so a designer
  * sees which ratings are about the game and which about the bot. The same runs and comparison as
- * a scenario's `compareLevels` in `run` (src/cli/level-runs.ts, src/analysis/level-ratings.ts),
+ * a scenario's `compareLevels` in `run` (src/studies/kit/level-runs.ts, src/analysis/level-ratings.ts),
  * without playing the scenario's own seats; writes levels.json and levels.md.
  */
 import type { Command } from 'commander';
@@ -13,11 +13,11 @@ import { registry, gameOf } from '../../registry.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
 import { textTable, markdownTable } from '../../report/format.js';
 import { levelsText, levelsMarkdown } from '../../report/levels-report.js';
-import { CliError, type CliIO } from '../io.js';
-import { refuseSweep, overridesOf } from '../plan.js';
-import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
+import { CliError, type CliIO } from '../../studies/kit/io.js';
+import { refuseSweep, overridesOf } from '../../studies/kit/plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../../studies/kit/options.js';
 import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
-import { rateUnderLevels } from '../level-runs.js';
+import { rateUnderLevels } from '../../studies/kit/level-runs.js';
 
 interface LevelsOptions extends PlayFlags {
   levels: string;

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { registry } from '../../registry.js';
 import { fieldsOf } from '../../sim/scenario/describe.js';
-import type { CliIO } from '../io.js';
+import type { CliIO } from '../../studies/kit/io.js';
 
 export function listing() {
   return Object.values(registry.games).map((game) => ({

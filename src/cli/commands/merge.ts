@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { readPartial, mergePartials, PartialError } from '../../runner/partial.js';
 import { runIdentity } from '../../runner/results.js';
 import { claimOutDir, OutputDirError, type ClaimedOutDir } from '../../runner/outdir.js';
-import { CliError, type CliIO } from '../io.js';
-import { finishRun } from '../finish.js';
+import { CliError, type CliIO } from '../../studies/kit/io.js';
+import { finishRun } from '../../studies/kit/finish.js';
 
 export function registerMerge(program: Command, io: CliIO): void {
   program

@@ -12,9 +12,9 @@ import { replayGame, traceText, type ReplayGame } from '../../replay/steps.js';
 import { replayHtml } from '../../replay/html.js';
 import { writeAtomic } from '../../runner/results.js';
 import { GameFailure } from '../../sim/batch.js';
-import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
-import { planFrom, planOfRun } from '../plan.js';
-import { addPlayOptions, playArgs, type PlayFlags } from '../options.js';
+import { CliError, EXIT, parseCount, type CliIO } from '../../studies/kit/io.js';
+import { planFrom, planOfRun } from '../../studies/kit/plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../../studies/kit/options.js';
 
 interface ReplayOptions extends PlayFlags {
   game?: string;

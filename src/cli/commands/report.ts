@@ -1,8 +1,7 @@
 /** `squabble report <results-dir>`: charts, tables and report.html from a finished run. */
 import type { Command } from 'commander';
-import { writeReport, readReportInput, ReportInputError } from '../../report/write-report.js';
-import { writeReplayPages } from '../replay-pages.js';
-import { CliError, type CliIO } from '../io.js';
+import { reportOrFail } from '../../studies/kit/replay-pages.js';
+import type { CliIO } from '../../studies/kit/io.js';
 
 export function registerReport(program: Command, io: CliIO): void {
   program
@@ -13,14 +12,4 @@ export function registerReport(program: Command, io: CliIO): void {
     .action(async (dir: string, options: { png: boolean }) => {
       io.out(`${await reportOrFail(dir, options.png)}\n`);
     });
-}
-
-/** The report of a run with its replay pages (src/cli/replay-pages.ts). */
-export async function reportOrFail(dir: string, png = true): Promise<string> {
-  try {
-    return await writeReport(dir, { png, pages: writeReplayPages(dir, readReportInput(dir)) });
-  } catch (e) {
-    if (e instanceof ReportInputError) throw new CliError(e.message);
-    throw e;
-  }
 }

@@ -4,8 +4,8 @@
  */
 import type { Command } from 'commander';
 import { basename } from 'node:path';
-import { CliError, EXIT, type CliIO } from '../io.js';
-import { cellsFrom, dataFilePlan } from '../plan.js';
+import { CliError, EXIT, type CliIO } from '../../studies/kit/io.js';
+import { cellsFrom, dataFilePlan } from '../../studies/kit/plan.js';
 import { readScenarioData } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import type { AnyGameModule, DataFileKind } from '../../sim/types.js';

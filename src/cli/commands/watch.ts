@@ -12,13 +12,13 @@ import { runPlan, InterruptedError } from '../../runner/pool.js';
 import { writeAtomic } from '../../runner/results.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { readScenarioData } from '../../sim/scenario/load.js';
-import { compare, headlineMetrics, DEFAULT_GATE, type Comparison, type GateMetric } from '../../analysis/gate.js';
+import { compare, headlineMetrics, DEFAULT_GATE, type Comparison, type GateMetric } from '../../studies/gate/analysis.js';
 import { textTable } from '../../report/format.js';
 import { gameOf } from '../../registry.js';
-import { CliError, parseCount, type CliIO } from '../io.js';
-import { finishRun } from '../finish.js';
-import { planFrom } from '../plan.js';
-import { workersFrom } from '../options.js';
+import { CliError, parseCount, type CliIO } from '../../studies/kit/io.js';
+import { finishRun } from '../../studies/kit/finish.js';
+import { planFrom } from '../../studies/kit/plan.js';
+import { workersFrom } from '../../studies/kit/options.js';
 
 /** Present in a folder `watch` writes to: it may overwrite what is there, and nothing else. */
 const MARKER = '.squabble-watch';

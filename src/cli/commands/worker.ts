@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
 import { serveQueue, RedisError } from '../../runner/distributed.js';
-import { CliError, EXIT, parseCount, type CliIO } from '../io.js';
-import { redisTargetFrom, DEFAULT_REDIS_TIMEOUT_SECONDS, MAX_REDIS_TIMEOUT_SECONDS, MAX_WORKERS } from '../options.js';
+import { CliError, EXIT, parseCount, type CliIO } from '../../studies/kit/io.js';
+import { redisTargetFrom, DEFAULT_REDIS_TIMEOUT_SECONDS, MAX_REDIS_TIMEOUT_SECONDS, MAX_WORKERS } from '../../studies/kit/options.js';
 
 export function registerWorker(program: Command, io: CliIO): void {
   program

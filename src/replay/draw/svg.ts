@@ -7,8 +7,8 @@
  */
 import { escapeHtml } from '../../report/escape.js';
 
-/** A seat has the colour the report's charts give it (src/report/charts/palette.ts), in every drawing. */
-export { seatColour } from '../../report/charts/palette.js';
+/** A seat has the colour the report's charts give it (src/charts-kit/palette.ts), in every drawing. */
+export { seatColour } from '../../charts-kit/palette.js';
 
 /** Coordinates rounded to 0.1 unit: enough for the screen, and it keeps a 500-step page small. */
 export const n = (v: number): string => String(Math.round(v * 10) / 10);

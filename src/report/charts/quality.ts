@@ -4,9 +4,10 @@
  * interval (means: standard error over games; shares: Wilson), the game as the unit.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { ChartBuilder, ReportInput } from './types.js';
-import { SCHEMA, WIDTH } from './types.js';
-import { nameScale } from './palette.js';
+import type { ChartBuilder } from '../../charts-kit/spec.js';
+import type { ReportInput } from './types.js';
+import { SCHEMA, WIDTH } from '../../charts-kit/spec.js';
+import { nameScale } from '../../charts-kit/palette.js';
 
 interface Row {
   name: string;

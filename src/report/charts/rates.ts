@@ -7,8 +7,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { analyseRates, FDR_Q } from '../../analysis/rates.js';
 import { tableRateRows } from '../../sim/stats/summary.js';
-import { type ChartBuilder, SCHEMA, WIDTH, COLOUR, wrapLines } from './types.js';
-import { nameScale } from './palette.js';
+import { type ChartBuilder, SCHEMA, WIDTH, COLOUR, wrapLines } from '../../charts-kit/spec.js';
+import { nameScale } from '../../charts-kit/palette.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 

@@ -2,7 +2,7 @@
  * A scenario's `tune:` block: the parameters `squabble tune` may change (paths as in sweeps, with
  * whole-number bounds) and the targets it tunes towards (paths and conditions as in `expect:`).
  * The loader checks its shape with every scenario; what the paths mean (a real field, legal
- * bounds, a measurable target) needs the game and is checked by `squabble tune` (src/cli/commands/tune-block.ts).
+ * bounds, a measurable target) needs the game and is checked by `squabble tune` (src/studies/tune/block.ts).
  * Not part of the scenario hash: `run` plays the scenario as written.
  */
 import { z } from 'zod';

@@ -13,7 +13,7 @@ import { loadCells } from '../../../src/sim/scenario/load.js';
 import { LIMITS } from '../../../src/sim/scenario/schema.js';
 import { ScenarioError } from '../../../src/sim/scenario/errors.js';
 import { registry } from '../../../src/registry.js';
-import { searchWarning, SEARCH_WARNING_ITERATIONS } from '../../../src/cli/plan.js';
+import { searchWarning, SEARCH_WARNING_ITERATIONS } from '../../../src/studies/kit/plan.js';
 import { MAX_ITERATIONS } from '../../../src/policies/ismcts.js';
 import { planOf } from '../../helpers/plans.js';
 import { MAX_POOL, MAX_HP, MAX_NAME, MAX_TEXT, MAX_SPECIALS, MAX_EFFECTS, MAX_ABILITIES_PER_CARD, MAX_GROUPS } from '../../../src/games/squirmish/card-ir.js';

@@ -1,0 +1,68 @@
+/** `squabble baseline <scenario...> --out baselines/`: run each scenario and store its headline metrics. */
+import type { Command } from 'commander';
+import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { join } from 'node:path';
+import { runPlan } from '../../runner/pool.js';
+import { writeJson } from '../../runner/results.js';
+import { summarise } from '../../sim/stats/summary.js';
+import { baselineOf, type Baseline } from './analysis.js';
+import { encodeGameRecords } from './game-records.js';
+import type { Plan } from '../../sim/scenario/types.js';
+import { gameOf } from '../../registry.js';
+import { VERSION } from '../../version.js';
+import type { CliIO } from '../kit/io.js';
+import { planFrom, searchWarning } from '../kit/plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
+
+/** A check replays this many games at most per scenario (or fewer, if the scenario asks for fewer). */
+export const DEFAULT_GATE_GAMES = 20_000;
+
+/**
+ * How many games a baseline (and so `check`) plays of a scenario: its own count, at most
+ * DEFAULT_GATE_GAMES, except for a scenario with design assertions (`expect:`), which plays its
+ * own count in full: the designer sized those assertions for it, and at fewer games a band that
+ * holds would be judged UNDECIDED and fail the build.
+ */
+function gateGames(scenario: Plan): number {
+  return scenario.expect?.length ? scenario.games : Math.min(scenario.games, DEFAULT_GATE_GAMES);
+}
+
+export const baselineFile = (dir: string, name: string, variant: string | null) => join(dir, `${variant ? `${name}-${variant}` : name}.json`);
+
+/** Play a plan's games and return its baseline (the headline metrics `check` compares). */
+export async function playBaseline(plan: Plan, workers: number): Promise<Baseline> {
+  const acc = await runPlan(plan, { workers });
+  return baselineOf(plan, summarise(gameOf(plan.game), plan, acc), VERSION, encodeGameRecords(acc.gameRecordData()));
+}
+
+export function registerBaseline(program: Command, io: CliIO): void {
+  const command = program
+    .command('baseline')
+    .description('run scenarios and store their headline metrics as baselines for `squabble check`')
+    .argument('<scenario...>', 'scenario files')
+    .requiredOption('--out <dir>', 'directory for the baseline files (commit it)');
+  addPlayOptions(command, ['games', 'seed', 'workers'], { games: `games per scenario (default: the scenario's, at most ${DEFAULT_GATE_GAMES.toLocaleString('en-US')} unless it has design assertions)` })
+    .action(async (files: string[], options: PlayFlags & { out: string }) => {
+      const { workers, games, seed } = playArgs(options);
+      checkOutPath(options.out);
+      // Every scenario is loaded before anything is played or written: a mistake in the last
+      // file must not leave a half-made baselines folder.
+      const plans = files.map((file) => {
+        const choice = seed !== undefined ? { seed } : {};
+        const scenario = planFrom(file, choice, 'baseline');
+        // Each game's outcome is kept so `check` can test game by game (the paired test).
+        return { ...planFrom(file, { ...choice, games: games ?? gateGames(scenario) }, 'baseline'), recordGames: true };
+      });
+      for (const plan of plans) {
+        const slow = searchWarning([plan], plan.games, 'cells', 'Lower --games or the iterations.');
+        if (slow) io.err(`${plan.file}: ${slow}`);
+      }
+      makeOutDir(options.out);
+      for (const plan of plans) {
+        const baseline = await playBaseline(plan, workers);
+        const path = baselineFile(options.out, plan.name, plan.variant);
+        writeJson(options.out, path.slice(options.out.length + 1), baseline);
+        io.err(`${path}: ${baseline.metrics.length} metrics from ${plan.games.toLocaleString('en-US')} games\n`);
+      }
+    });
+}

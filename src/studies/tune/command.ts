@@ -1,0 +1,132 @@
+/**
+ * `squabble tune <scenario> --param PATH --target METRIC=VALUE`: find the field value that brings a
+ * metric closest to a target. Without --param, the scenario's `tune:` block: several parameters
+ * towards several targets at once (tune-block.ts).
+ */
+import type { Command } from 'commander';
+import { buildPlan, readScenarioData, setScenarioPath } from '../../sim/scenario/load.js';
+import { isSafeFieldPath } from '../../sim/scenario/field-path.js';
+import { ScenarioError } from '../../sim/scenario/errors.js';
+import { registry, gameOf } from '../../registry.js';
+import { runPlan } from '../../runner/pool.js';
+import { summarise, type Summary } from '../../sim/stats/summary.js';
+import type { Plan } from '../../sim/scenario/types.js';
+import { changedSubjects, unpairedChanges, whatChanged } from '../../analysis/what-changed.js';
+import { whatChangedLines } from '../../report/what-changed-report.js';
+import { tune, tuneMetric, type Evaluation } from './bisection.js';
+import { textTable } from '../../report/format.js';
+import { CliError, type CliIO } from '../kit/io.js';
+import { refuseSweep, overridesOf } from '../kit/plan.js';
+import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
+import { tuneBlock } from './block.js';
+
+interface TuneOptions extends PlayFlags {
+  param?: string;
+  target?: string;
+  min?: string;
+  max?: string;
+  integer?: boolean;
+  budget?: string;
+  verifyGames?: string;
+  quiet?: boolean;
+}
+
+const SINGLE = ['target', 'min', 'max'] as const;
+
+export function registerTune(program: Command, io: CliIO): void {
+  const command = program
+    .command('tune')
+    .description("find the value of a numeric field that brings a metric closest to a target (same seeds for every value); without --param, tune the scenario's tune: block (several parameters towards several targets)")
+    .argument('<scenario>', 'scenario file')
+    .option('--param <path>', 'the field to tune, e.g. rules.maxTurns, seats[1].params.safetyWeight, or a card or character stat such as cards.Mudgrub.hp or characters.Knight.melee')
+    .option('--target <metric=value>', 'e.g. seat0.winRate=0.5, policy:builder.winRate=0.5, drawRate=0.05, length.mean=40, cards.Mudgrub.winRateWhenDrawn=0.5 (a metric table row\u2019s rate)')
+    .option('--min <x>', 'smallest value to try (with --param)')
+    .option('--max <x>', 'largest value to try (with --param)')
+    .option('--integer', 'the field takes whole numbers (e.g. hit points)');
+  addPlayOptions(command, ['games', 'seed', 'variant', 'workers', 'out'], {
+    games: 'games per evaluation (default: the scenario\u2019s)',
+    out: 'with a tune: block, where to write summary.json, summary.md, report.html and charts/ (default results/<name>-tune)',
+  })
+    .option('--budget <games>', 'with a tune: block: games the search may play (default: the block\u2019s budget, else 40 evaluations)')
+    .option('--verify-games <n>', 'with a tune: block: games for the before and after measurement on fresh seeds (default: the block\u2019s verifyGames, else --games)')
+    .option('--quiet', 'no progress on stderr')
+    .action(async (file: string, o: TuneOptions) => {
+      const args = playArgs(o);
+      const { workers } = args;
+      if (o.param === undefined) {
+        const stray = SINGLE.find((k) => o[k] !== undefined);
+        if (stray) throw new CliError(`--${stray}: goes with --param (one field); a tune: block names its own parameters and targets`);
+        try {
+          return await tuneBlock(file, args, o, io);
+        } catch (e) {
+          if (e instanceof ScenarioError) throw new CliError(e.message);
+          throw e;
+        }
+      }
+      if (o.budget !== undefined || o.verifyGames !== undefined || args.out !== undefined) throw new CliError(`--${o.budget !== undefined ? 'budget' : o.verifyGames !== undefined ? 'verify-games' : 'out'}: goes with a tune: block, not with --param`);
+      const missing = SINGLE.find((k) => o[k] === undefined);
+      if (missing) throw new CliError(`--${missing}: required with --param`);
+      const m = /^([^=]+)=([-\d.eE]+)$/.exec(o.target!);
+      if (!m) throw new CliError(`--target: expected METRIC=VALUE (e.g. seat0.winRate=0.5), found ${JSON.stringify(o.target)}`);
+      const target = Number(m[2]);
+      const min = Number(o.min);
+      const max = Number(o.max);
+      const param = o.param;
+      if (!Number.isFinite(min) || !Number.isFinite(max) || !(min < max)) throw new CliError(`--min and --max: expected numbers with min < max, found ${o.min} and ${o.max}`);
+      if (o.integer && (!Number.isInteger(min) || !Number.isInteger(max))) throw new CliError('--integer: --min and --max must be whole numbers');
+      if (!isSafeFieldPath(param)) throw new CliError(`--param: expected a field such as rules.maxTurns, found ${JSON.stringify(param)}`);
+      let data: Record<string, unknown>;
+      let players: number;
+      try {
+        data = readScenarioData(file).data as Record<string, unknown>;
+        refuseSweep(data, file, 'tune');
+        players = buildPlan(data, file, registry, overridesOf(args)).players;
+      } catch (e) {
+        if (e instanceof ScenarioError) throw new CliError(e.message);
+        throw e;
+      }
+      let metric;
+      try {
+        metric = tuneMetric(m[1]!, players);
+      } catch (e) {
+        throw new CliError(`--target: ${(e as Error).message}`);
+      }
+      const planAt = (value: number | null) => {
+        const cell = structuredClone(data);
+        if (value !== null) setScenarioPath(cell, param, value, registry);
+        try {
+          return buildPlan(cell, file, registry, overridesOf(args));
+        } catch (e) {
+          if (e instanceof ScenarioError) throw new CliError(`${param} = ${value}: ${e.message}`);
+          throw e;
+        }
+      };
+      const summaries = new Map<number, { plan: Plan; summary: Summary }>();
+      const evaluate = async (value: number): Promise<Evaluation> => {
+        const plan = planAt(value);
+        const s = summarise(gameOf(plan.game), plan, await runPlan(plan, { workers }));
+        summaries.set(value, { plan, summary: s });
+        let read;
+        try {
+          read = metric.read(s);
+        } catch (e) {
+          throw new CliError(`--target: ${(e as Error).message}`);
+        }
+        if (!o.quiet) io.err(`  ${param} = ${value}: ${metric.name} ${read.value.toFixed(4)} [${read.interval[0].toFixed(4)}, ${read.interval[1].toFixed(4)}]\n`);
+        return { value, metric: read.value, interval: read.interval };
+      };
+      const result = await tune(evaluate, min, max, target, o.integer ?? false);
+      const row = (e: Evaluation) => [String(e.value), e.metric.toFixed(4), `[${e.interval[0].toFixed(4)}, ${e.interval[1].toFixed(4)}]`, e === result.best ? 'best' : result.neighbours.includes(e) ? 'neighbour' : ''];
+      // What the best value changes against the scenario as written (the same games, one more run).
+      const base = planAt(null);
+      const best = summaries.get(result.best.value)!;
+      const baseSummary = summarise(gameOf(base.game), base, await runPlan(base, { workers }));
+      const changed = whatChanged(unpairedChanges(baseSummary, best.summary), changedSubjects(gameOf(base.game), base.rules, best.plan.rules, base.players));
+      const changedText = whatChangedLines(changed, textTable, (t) => `${t}:`).join('\n\n');
+      io.out(
+        `${param} = ${result.best.value} brings ${metric.name} to ${result.best.metric.toFixed(4)} [${result.best.interval[0].toFixed(4)}, ${result.best.interval[1].toFixed(4)}] (target ${target}); stopped: ${result.reason}.\n\n` +
+          `${textTable([param, metric.name, '95% interval', ''], result.evaluations.map(row))}\n` +
+          (changedText ? `\nThe scenario as written (A) against ${param} = ${result.best.value} (B):\n\n${changedText}\n` : ''),
+      );
+    });
+}
