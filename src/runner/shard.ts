@@ -25,13 +25,13 @@ export interface ShardTask {
 }
 
 /**
- * Which fold a worker plays a task with: the module's URL (a study's `fold.ts`, found with
- * foldModule) and the arguments it takes, as plain data (tasks cross threads and Redis). The
- * worker loads the module once and calls its default export, a ShardFold; the runner knows no
- * study and only runs plans.
+ * Which fold a worker plays a task with: the study's name (its folder under src/studies, whose
+ * `fold` module the worker loads once and whose default export, a ShardFold, it calls) and the
+ * arguments it takes, as plain data (tasks cross threads). A name, not a file's URL: the worker
+ * finds the module beside itself, so a task names no path and can load nothing else.
  */
 export interface FoldRef {
-  module: string;
+  study: string;
   args: unknown;
 }
 
@@ -50,15 +50,6 @@ export type ShardFold<Args> = (runner: GameRunner, task: ShardTask, args: Args, 
  * keeps runners for two such tasks, so the switch from one task's plans to the next rebuilds none.
  */
 export const MOST_PLANS_PER_TASK = 17;
-
-/**
- * The URL of a study's fold module, `<name>` beside the calling module (`import.meta.url`): the
- * compiled .js normally, the TypeScript source under tsx and the tests, as the pool finds the
- * worker itself.
- */
-export function foldModule(importMetaUrl: string, name: string): string {
-  return new URL(`./${name}.${importMetaUrl.endsWith('.ts') ? 'ts' : 'js'}`, importMetaUrl).href;
-}
 
 export interface ShardFailure {
   key: ReplayKey;

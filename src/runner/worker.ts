@@ -52,20 +52,20 @@ function injectedThreadExit(shard: number): void {
 }
 
 /**
- * A study's fold module (FoldRef.module) is loaded once per worker. Tasks may come from Redis
- * (src/runner/distributed.ts), so only a `fold` module of a folder of src/studies (its compiled
- * .js, or the .ts source under tsx) is ever imported.
+ * A study's fold (FoldRef.study names its folder) is loaded once per worker, from
+ * src/studies/<study>/fold beside this file: the compiled .js, or the .ts source under tsx and
+ * the tests, as the pool finds this worker. A task names a study, never a path.
  */
 const folds = new Map<string, ShardFold<unknown>>();
-const STUDIES = new URL('../studies/', import.meta.url).href;
-const FOLD_FILE = /^[a-z][a-z0-9-]*\/fold\.(js|ts)$/;
+const STUDY_NAME = /^[a-z][a-z0-9-]*$/;
+const SOURCE_EXT = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
-async function foldOf(module: string): Promise<ShardFold<unknown>> {
-  let fold = folds.get(module);
+async function foldOf(study: string): Promise<ShardFold<unknown>> {
+  let fold = folds.get(study);
   if (fold) return fold;
-  if (!module.startsWith(STUDIES) || !FOLD_FILE.test(module.slice(STUDIES.length))) throw new Error(`not a study's fold module: ${module}`);
-  fold = (await loadModule(module)).default;
-  folds.set(module, fold);
+  if (!STUDY_NAME.test(study)) throw new Error(`not a study's name: ${JSON.stringify(study)}`);
+  fold = (await loadModule(new URL(`../studies/${study}/fold.${SOURCE_EXT}`, import.meta.url).href)).default;
+  folds.set(study, fold);
   return fold;
 }
 
@@ -85,7 +85,7 @@ async function loadModule(module: string): Promise<{ default: ShardFold<unknown>
 
 export default async function runShard(task: ShardTask): Promise<ShardResult> {
   injectedThreadExit(task.shard);
-  const fold = task.fold ? await foldOf(task.fold.module) : null;
+  const fold = task.fold ? await foldOf(task.fold.study) : null;
   const runner = runnerFor(task.plan, task.cell);
   try {
     if (fold) return { shard: task.shard, data: fold(runner, task, task.fold!.args, runnerFor) };

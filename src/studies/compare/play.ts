@@ -2,7 +2,6 @@
 import type { Plan } from '../../sim/scenario/types.js';
 import { gameOf } from '../../registry.js';
 import { runFolded, type RunOptions } from '../../runner/pool.js';
-import { foldModule } from '../../runner/shard.js';
 import { PairedAccumulator, pairedQuantities } from './paired.js';
 import { ratePairs, ratePairSums, type RatePairs } from './rate-pairs.js';
 import type { PairedFoldArgs } from './fold.js';
@@ -13,6 +12,6 @@ export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'ran
   const pairs = ratePairs(game, a, b);
   const head = 1 + 5 * pairedQuantities(game, a).length;
   const args: PairedFoldArgs = { pairedWith: b, ratePairs: pairs };
-  const total = await runFolded(a, { module: foldModule(import.meta.url, 'fold'), args }, head + ratePairSums(pairs), options);
+  const total = await runFolded(a, { study: 'compare', args }, head + ratePairSums(pairs), options);
   return { acc: new PairedAccumulator(pairedQuantities(game, a).length, total.subarray(0, head)), pairs, rowSums: total.subarray(head) };
 }

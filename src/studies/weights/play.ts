@@ -14,7 +14,7 @@ import { registry, gameOf } from '../../registry.js';
 import { PAIR_SUMS, BASE_SUMS } from '../../analysis/paired-rates.js';
 import { WEIGHTS_BATCH } from './controller.js';
 import { runTasks } from '../../runner/pool.js';
-import { foldModule, type ShardTask } from '../../runner/shard.js';
+import type { ShardTask } from '../../runner/shard.js';
 import type { WeightsTask } from './fold.js';
 
 export interface WeightTweak {
@@ -84,7 +84,6 @@ export async function runWeights(
   if (batches.length === 0) batches.push([]); // still play the base games for the base rates
   const size = weightsTaskSize(n, gameOf(base.game).shardSize, WEIGHTS_BATCH);
   const names = study.subjects.map((s) => s.name);
-  const fold = foldModule(import.meta.url, 'fold');
   const tasks: ShardTask[] = [];
   const batchOf: number[] = [];
   batches.forEach((batch, b) => {
@@ -96,7 +95,7 @@ export async function runWeights(
         start,
         end: Math.min(n, start + size),
         checkInvariants: false,
-        fold: { module: fold, args: { tweaks: batch.map((x) => x.t.plan!), subjects: batch.map((x) => x.t.subject), ...study.controller, baseRows: b === 0 ? names : [] } satisfies WeightsTask },
+        fold: { study: 'weights', args: { tweaks: batch.map((x) => x.t.plan!), subjects: batch.map((x) => x.t.subject), ...study.controller, baseRows: b === 0 ? names : [] } satisfies WeightsTask },
       });
       batchOf.push(b);
     }
