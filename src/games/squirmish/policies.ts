@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { PolicySpec, Policy } from '../../sim/types.js';
 import type { Rng } from '../../sim/rng.js';
 import { NearBestPicker } from '../kit/best-picker.js';
-import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
+import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
 import { FACES } from './card-ir.js';
 import type { SquirmishRules } from './params.js';
 import { type PlannerParams, Scorer, plannerParams } from './scorer.js';
@@ -43,7 +43,6 @@ class DecisionScorer extends Scorer {
     const me = s.toMove;
     const pick = this.pick;
     pick.start();
-    this.fit(s);
     this.stamp++;
     for (let k = 0; k < n; k++) {
       this.score(s, me, actions[k]!);
@@ -107,8 +106,7 @@ class DecisionScorer extends Scorer {
         this.val = this.value[s.instCard[x]!]!;
         return;
       case DEC_REROLL:
-        if (op === OP_REROLL) this.rerollGain(s);
-        else this.val = 0;
+        this.val = op === OP_REROLL ? this.rerollGain(s) : 0;
         return;
       case DEC_HAND:
         if (op === OP_DISCARD) {
@@ -129,7 +127,7 @@ class DecisionScorer extends Scorer {
         else this.placeScore(s, me, x, y);
         return;
       case DEC_JOB:
-        this.jobScore(s, me, op, x, y);
+        this.val = this.jobScore(s, me, op, x, y);
         return;
       case DEC_STEP:
         break;
@@ -152,7 +150,7 @@ class DecisionScorer extends Scorer {
         this.spotScore(s, me, x, s.cell[y]!, y, true);
         const spot = this.spot; // here() below may overwrite the register
         this.here(s, me, y);
-        this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!) + spot - this.hereSpot - 0.5;
+        this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!) + spot - this.hereValue[y]! - 0.5;
         return;
       }
       case OP_MOVE:
@@ -168,113 +166,82 @@ class DecisionScorer extends Scorer {
     this.val = 0;
   }
 
-  /** Gain of re-rolling the pending attack die, into `val`: mean face value minus the current face's value. */
-  private rerollGain(s: SquirmishState): void {
+  /** Gain of re-rolling the pending attack die: mean face value minus the current face's value. */
+  private rerollGain(s: SquirmishState): number {
     const q = s.qHead;
     const a = s.jobSource[q]!;
     const t = s.jobTarget[q]!;
     const enemy = s.owner[t] !== s.owner[a];
     const ca = s.instCard[a]!;
     let mean = 0;
-    for (let f = 1; f <= 6; f++) {
-      this.faceValue(s, ca, f, enemy);
-      mean += this.face / 6;
-    }
-    this.faceValue(s, ca, s.pendingFace, enemy);
-    const gain = mean - this.face;
+    for (let f = 1; f <= 6; f++) mean += this.faceValue(s, ca, f, enemy) / 6;
+    const gain = mean - this.faceValue(s, ca, s.pendingFace, enemy);
     // A reroll-any offered on another seat's attack: what is good for the attacker is bad for us.
-    this.val = s.toMove === s.owner[a] ? gain : -gain;
+    return s.toMove === s.owner[a] ? gain : -gain;
   }
 
-  /** Result of `faceValue` (a register, as `val`). */
-  private face = 0.5;
-
-  /** The value of face f of card type ca to the attacker's side, into `face`. */
-  private faceValue(s: SquirmishState, ca: number, f: number, enemy: boolean): void {
+  private faceValue(s: SquirmishState, ca: number, f: number, enemy: boolean): number {
     const tab = s.table;
     const kind = tab.faceKind[ca * FACES + f - 1]!;
     const amt = tab.faceAmount[ca * FACES + f - 1]!;
     const v = amt === AMOUNT_ROLL ? 3.5 : amt;
     const d = kind === F_DAMAGE ? v : kind === F_HEAL ? -v : 0;
-    this.face = enemy ? d : -d;
+    return enemy ? d : -d;
   }
 
-  /** The score of an option of an effect's choice (DEC_JOB), into `val`. */
-  private jobScore(s: SquirmishState, me: number, op: number, x: number, y: number): void {
+  private jobScore(s: SquirmishState, me: number, op: number, x: number, y: number): number {
     const q = s.qHead;
     const tab = s.table;
     const e = s.jobEff[q]!;
     const verb = tab.effVerb[e]!;
-    if (op === OP_SKIP) {
-      this.val = 0;
-      return;
-    }
+    if (op === OP_SKIP) return 0;
     switch (verb) {
       case E_DAMAGE:
       case E_KO:
       case E_STATUS: {
-        if (s.isOut(x)) {
-          this.val = 0; // knocked out already: the effect changes nothing
-          return;
-        }
+        if (s.isOut(x)) return 0; // knocked out already: the effect changes nothing
         const enemy = s.owner[x] !== me;
         const left = s.hpOf(x) - s.damage[x]!;
         const amt = verb === E_KO ? left : verb === E_STATUS ? 1 : s.jobAmount[q]!;
         const ko = amt >= left ? this.w.knockout : 0;
-        const v = (amt < left ? amt : left) * this.w.damage + ko + 0.05 * this.value[s.instCard[x]!]!;
-        this.val = enemy ? v : -v;
-        return;
+        const v = (amt < left ? amt : left) * this.w.damage + ko + 0.05 * this.cardValue(s, x);
+        return enemy ? v : -v;
       }
       case E_HEAL:
-        if (s.isOut(x)) {
-          this.val = 0; // too late to heal (state.ts heal)
-          return;
-        }
-        this.val = (s.owner[x] === me ? 1 : -1) * Math.min(s.jobAmount[q]!, s.damage[x]!) + (tab.effTo[e] === TO_CHOSEN_OWN ? 0 : 0);
-        return;
+        if (s.isOut(x)) return 0; // too late to heal (state.ts heal)
+        return (s.owner[x] === me ? 1 : -1) * Math.min(s.jobAmount[q]!, s.damage[x]!) + (tab.effTo[e] === TO_CHOSEN_OWN ? 0 : 0);
       case E_DRAW:
         this.placeScore(s, me, x, y);
-        return;
+        return this.val;
       case E_LOOK_DISCARD:
-        if (op === OP_SEAT) {
-          this.val = s.victoryLen[x]! * 10 + s.handLen[x]!;
-          return;
-        }
-        this.val = this.value[s.instCard[x]!]!;
-        return;
+        if (op === OP_SEAT) return s.victoryLen[x]! * 10 + s.handLen[x]!;
+        return this.cardValue(s, x);
       case E_CONFUSE: {
         // The confused card attacks x: good if x is not ours.
         const confused = s.jobTarget[q]!;
         this.hit(s, s.instCard[confused]!, x, 0);
         const v = this.hitE + this.w.knockout * this.hitP;
-        this.val = s.owner[x] === me ? -v : v;
-        return;
+        return s.owner[x] === me ? -v : v;
       }
       case E_ROLL_AGAIN:
         this.attackScore(s, me, x, y);
-        return;
+        return this.val;
       case E_MOVE_DAMAGE: {
-        if (op !== OP_SHIFT) {
-          this.val = 0;
-          return;
-        }
+        if (op !== OP_SHIFT) return 0;
         // Spread damage off the card closest to a knock-out onto the sturdiest.
         const fromLeft = s.hpOf(x) - s.damage[x]!;
         const toLeft = s.hpOf(y) - s.damage[y]!;
-        this.val = toLeft - fromLeft - 1;
-        return;
+        return toLeft - fromLeft - 1;
       }
     }
     // Moves granted by abilities.
     if (op === OP_MOVE) {
-      if (s.loc[x] !== LOC_GRID || s.loc[y] !== LOC_GRID) {
-        this.val = 0;
-        return;
-      }
+      if (s.loc[x] !== LOC_GRID || s.loc[y] !== LOC_GRID) return 0;
       this.moveScore(s, me, x, y);
-      return;
+      return this.val;
     }
-    this.val = 0; // picks and fragment placements (OP_PICK, OP_FRAG) are all alike
+    if (op === OP_PICK || op === OP_FRAG) return 0;
+    return 0;
   }
 }
 
@@ -313,4 +280,5 @@ export const planner: PolicySpec<SquirmishState, SquirmishRules> = {
 export const squirmishPolicies: Record<string, PolicySpec<SquirmishState, SquirmishRules>> = { greedy, planner };
 
 void DEC_WEIGH_PLACE;
+void OP_FRAG;
 void E_DRAW;

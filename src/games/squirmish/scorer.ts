@@ -3,7 +3,7 @@
  * the worth of each card type, the expected damage and knock-out chance of an attack, the threat
  * adjacent enemies pose, and the value of a card at a cell (the attack it sets up minus that
  * threat), memoized across decisions. Results come back through registers (`val`, `spot`,
- * `hitE`/`hitP`, `hereSpot`), not returned doubles, which V8 would box at every call it does not
+ * `hitE`/`hitP`, `hereValue`), not returned doubles, which V8 would box at every call it does not
  * inline.
  */
 import { z } from 'zod';
@@ -24,16 +24,6 @@ export const plannerParams = z.strictObject({
   race: z.number().min(0).max(10).default(1).describe('Extra weight on knock-outs and danger when a seat is one prize from winning (0: none).'),
 });
 export type PlannerParams = z.output<typeof plannerParams>;
-
-// Fields of a memo entry (ENTRY doubles): the signature (memo) or decision stamp (pair, fresh), then the terms.
-const ENTRY = 4;
-const SIG = 0;
-const STAMP = 0;
-const OFF = 1;
-const THREAT = 2;
-const DANGER = 3;
-/** Ints per cell in the per-decision cell table: stamp, enemy count, up to four enemy cards (eight: one 32-byte block). */
-const CELL = 8;
 
 /** The value of attacks and positions for one seat, under one set of weights. */
 export class Scorer {
@@ -66,6 +56,11 @@ export class Scorer {
     const scale = worthMean > 0 ? oldMean / worthMean : 1;
     this.value = new Float64Array(t.count);
     for (let c = 0; c < t.count; c++) this.value[c] = worth[c]! * scale;
+  }
+
+  /** (Hot callers read `value[s.instCard[i]]` themselves: this call is not always inlined, and its double would be boxed.) */
+  cardValue(s: SquirmishState, i: number): number {
+    return this.value[s.instCard[i]!]!;
   }
 
   /**
@@ -133,12 +128,10 @@ export class Scorer {
     else this.val = this.hitE < 0 ? -this.hitE * this.w.damage : -this.w.friendlyFire * this.hitE - this.w.knockout * this.hitP;
   }
 
-  /**
-   * The enemy card j's attack on a card with `left` HP: its expected damage and knock-out chance,
-   * written into the memo entry at `to[at + THREAT]` and `to[at + DANGER]` (a typed array, where a
-   * double is stored without the heap number a field written here cost).
-   */
-  private threatOn(s: SquirmishState, j: number, left: number, to: Float64Array, at: number): void {
+  /** The enemy card j's attack on a card of type ca with `left` HP: expected damage (threatE) and knock-out chance (threatP). */
+  threatE = 0.5;
+  threatP = 0.5;
+  private threatOn(s: SquirmishState, j: number, left: number): void {
     const tab = s.table;
     const cj = s.instCard[j]!;
     const bonus = this.cry(s, j);
@@ -151,66 +144,68 @@ export class Scorer {
       e += v < left ? v : left;
       if (v >= left) p += 1;
     }
-    to[at + THREAT] = e / FACES;
-    to[at + DANGER] = p / FACES;
+    this.threatE = e / FACES;
+    this.threatP = p / FACES;
   }
 
   // Memos of the (attacker, enemy) terms, kept across decisions and games: an entry is valid
-  // while its signature (card types, damage counters, battle cries) is unchanged. An entry's
-  // fields sit side by side, four doubles (one 32-byte block: SIG or STAMP, OFF, THREAT,
-  // DANGER), so a lookup touches one cache line rather than one in each of four arrays: the
-  // tables of both seats' scorers outgrow the core's cache, and these reads were the scorer's
-  // hottest lines (plain version: memoSig[k], memoOff[k], memoThreat[k], memoDanger[k]).
-  /** Per (card type, enemy card): [signature, offense, threat, danger] of a fresh card of that type next to it. */
-  private memo = new Float64Array(0);
-  /** Per (card, enemy card): [decision stamp, offense, threat, danger]; signatures in pairSig. */
-  private pair = new Float64Array(0);
+  // while its signature (card types, damage counters, battle cries) is unchanged.
+  private memoSig = new Float64Array(0);
+  private memoOff = new Float64Array(0);
+  private memoThreat = new Float64Array(0);
+  private memoDanger = new Float64Array(0);
   private pairSig = new Float64Array(0);
+  private pairOff = new Float64Array(0);
+  private pairThreat = new Float64Array(0);
+  private pairDanger = new Float64Array(0);
   protected stamp = 1;
 
-  /** Size the memos and per-decision tables for this state (a policy's states share their rules, so this allocates once). */
-  protected fit(s: SquirmishState): void {
-    const M = s.maxInst;
-    const memoSize = ENTRY * s.table.count * M;
-    if (this.memo.length < memoSize) {
-      this.memo = new Float64Array(memoSize);
-      for (let k = 0; k < memoSize; k += ENTRY) this.memo[k + SIG] = -1;
-    }
-    if (this.pairSig.length < M * M) {
-      this.pairSig = new Float64Array(M * M).fill(-1);
-      this.pair = new Float64Array(ENTRY * M * M);
-      this.fresh = new Float64Array(ENTRY * M * M);
-    }
-    if (this.cells.length < CELL * s.grid.length) this.cells = new Int32Array(CELL * s.grid.length);
-    if (this.heres.length < 2 * M) this.heres = new Float64Array(2 * M);
-  }
-
-  /** Terms for a fresh card of type ca placed next to enemy j (the index of its entry in `memo`). */
+  /** Terms for a fresh card of type ca placed next to enemy j (index into the memo). */
   private memoFresh(s: SquirmishState, ca: number, j: number): number {
-    const memo = this.memo;
-    const k = ENTRY * (ca * s.maxInst + j);
+    const n = s.table.count * s.maxInst;
+    if (this.memoSig.length < n) {
+      this.memoSig = new Float64Array(n).fill(-1);
+      this.memoOff = new Float64Array(n);
+      this.memoThreat = new Float64Array(n);
+      this.memoDanger = new Float64Array(n);
+    }
+    const k = ca * s.maxInst + j;
     const sig = (s.instCard[j]! * 256 + s.damage[j]!) * 2 + this.cry(s, j);
-    if (memo[k + SIG] !== sig) {
-      memo[k + SIG] = sig;
+    if (this.memoSig[k] !== sig) {
+      this.memoSig[k] = sig;
       // A placed card's next attack has its battle cry in both editions (tabletop: this turn).
       this.hit(s, ca, j, 1);
-      memo[k + OFF] = this.w.damage * this.hitE + this.w.knockout * this.hitP;
-      this.threatOn(s, j, s.table.hp[ca]!, memo, k);
+      this.memoOff[k] = this.w.damage * this.hitE + this.w.knockout * this.hitP;
+      this.threatOn(s, j, s.table.hp[ca]!);
+      this.memoThreat[k] = this.threatE;
+      this.memoDanger[k] = this.threatP;
     }
     return k;
   }
 
-  /** Terms for card i (in play) next to enemy j, into its entry in `pair` (index `at`). */
-  private memoPair(s: SquirmishState, i: number, j: number, at: number): void {
+  private pairStampNow = new Int32Array(0);
+
+  /** Terms for card i (in play) next to enemy j (index into the pair memo). */
+  private memoPair(s: SquirmishState, i: number, j: number): number {
+    const n = s.maxInst * s.maxInst;
+    if (this.pairSig.length < n) {
+      this.pairStampNow = new Int32Array(n);
+      this.pairSig = new Float64Array(n).fill(-1);
+      this.pairOff = new Float64Array(n);
+      this.pairThreat = new Float64Array(n);
+      this.pairDanger = new Float64Array(n);
+    }
     const k = i * s.maxInst + j;
     const sig = ((((s.instCard[i]! * 256 + s.instCard[j]!) * 128 + s.damage[i]!) * 128 + s.damage[j]!) * 2 + this.cry(s, i)) * 2 + this.cry(s, j);
     if (this.pairSig[k] !== sig) {
       this.pairSig[k] = sig;
-      const pair = this.pair;
       this.hit(s, s.instCard[i]!, j, this.cry(s, i));
-      pair[at + OFF] = this.w.damage * this.hitE + this.w.knockout * this.hitP;
-      this.threatOn(s, j, s.hpOf(i) - s.damage[i]!, pair, at);
+      this.pairOff[k] = this.w.damage * this.hitE + this.w.knockout * this.hitP;
+      this.threatOn(s, j, s.hpOf(i) - s.damage[i]!);
+      this.pairThreat[k] = this.threatE;
+      this.pairDanger[k] = this.threatP;
     }
+    return k;
   }
 
   /**
@@ -231,21 +226,19 @@ export class Scorer {
       let o: number;
       if (fresh) {
         const k = this.memoFresh(s, ca, j);
-        const memo = this.memo;
-        o = memo[k + OFF]!;
-        threat += memo[k + THREAT]!;
-        if (memo[k + DANGER]! > danger) danger = memo[k + DANGER]!;
+        o = this.memoOff[k]!;
+        threat += this.memoThreat[k]!;
+        if (this.memoDanger[k]! > danger) danger = this.memoDanger[k]!;
       } else {
         // Per-decision cache over the signature memo (the signature costs more than a stamp check).
-        const pair = this.pair;
-        const k = ENTRY * (i * s.maxInst + j);
-        if (pair[k + STAMP] !== this.stamp) {
-          pair[k + STAMP] = this.stamp;
-          this.memoPair(s, i, j, k);
+        const k = i * s.maxInst + j;
+        if (this.pairStampNow[k] !== this.stamp) {
+          this.pairStampNow[k] = this.stamp;
+          this.memoPair(s, i, j);
         }
-        o = pair[k + OFF]!;
-        threat += pair[k + THREAT]!;
-        if (pair[k + DANGER]! > danger) danger = pair[k + DANGER]!;
+        o = this.pairOff[k]!;
+        threat += this.pairThreat[k]!;
+        if (this.pairDanger[k]! > danger) danger = this.pairDanger[k]!;
       }
       if (o > offense) offense = o;
     }
@@ -258,51 +251,62 @@ export class Scorer {
     this.spot = offense - this.w.threat * threat - this.w.danger * this.raceFactor(s, me) * danger * (1 + 0.05 * this.value[ca]!);
   }
 
-  // Per decision: each cell's adjacent enemy cards (computed on first use; CELL ints per cell:
-  // stamp, count, up to four cards), and the terms of each hand card against each enemy
-  // (`fresh`, entries as in `pair`), so a placement option costs a few reads of one block.
-  private cells = new Int32Array(0);
-  private fresh = new Float64Array(0);
+  // Per decision: each cell's adjacent enemy cards (computed on first use), and the terms of
+  // each hand card against each enemy, so a placement option costs a few array reads.
+  private cellStamp = new Int32Array(0);
+  private cellN = new Int8Array(0);
+  private cellEnemies = new Int16Array(0);
+  private freshStamp = new Int32Array(0);
+  private freshOff = new Float64Array(0);
+  private freshThreat = new Float64Array(0);
+  private freshDanger = new Float64Array(0);
 
   /** spotScore for card i (from hand) placed on empty cell c, into `spot`. */
   private spotFresh(s: SquirmishState, me: number, i: number, c: number): void {
-    const cells = this.cells;
-    const at = CELL * c;
-    if (cells[at] !== this.stamp) {
-      cells[at] = this.stamp;
+    if (this.cellStamp.length < s.grid.length) {
+      this.cellStamp = new Int32Array(s.grid.length);
+      this.cellN = new Int8Array(s.grid.length);
+      this.cellEnemies = new Int16Array(4 * s.grid.length);
+    }
+    if (this.cellStamp[c] !== this.stamp) {
+      this.cellStamp[c] = this.stamp;
       const W = s.W;
       let n = 0;
       for (let dir = 0; dir < 4; dir++) {
         const j = s.grid[dir === 0 ? c - W : dir === 1 ? c - 1 : dir === 2 ? c + 1 : c + W]! - 1;
-        if (j >= 0 && s.owner[j] !== me) cells[at + 2 + n++] = j;
+        if (j >= 0 && s.owner[j] !== me) this.cellEnemies[4 * c + n++] = j;
       }
-      cells[at + 1] = n;
+      this.cellN[c] = n;
     }
-    const n = cells[at + 1]!;
+    const n = this.cellN[c]!;
     if (n === 0) {
       this.spot = 0;
       return;
     }
     const M = s.maxInst;
-    const fresh = this.fresh;
+    if (this.freshStamp.length < M * M) {
+      this.freshStamp = new Int32Array(M * M);
+      this.freshOff = new Float64Array(M * M);
+      this.freshThreat = new Float64Array(M * M);
+      this.freshDanger = new Float64Array(M * M);
+    }
     let offense = 0;
     let threat = 0;
     let danger = 0;
     for (let k = 0; k < n; k++) {
-      const j = cells[at + 2 + k]!;
-      const f = ENTRY * (i * M + j);
-      if (fresh[f + STAMP] !== this.stamp) {
-        fresh[f + STAMP] = this.stamp;
+      const j = this.cellEnemies[4 * c + k]!;
+      const idx = i * M + j;
+      if (this.freshStamp[idx] !== this.stamp) {
+        this.freshStamp[idx] = this.stamp;
         const m = this.memoFresh(s, s.instCard[i]!, j);
-        const memo = this.memo;
-        fresh[f + OFF] = memo[m + OFF]!;
-        fresh[f + THREAT] = memo[m + THREAT]!;
-        fresh[f + DANGER] = memo[m + DANGER]!;
+        this.freshOff[idx] = this.memoOff[m]!;
+        this.freshThreat[idx] = this.memoThreat[m]!;
+        this.freshDanger[idx] = this.memoDanger[m]!;
       }
-      const o = fresh[f + OFF]!;
+      const o = this.freshOff[idx]!;
       if (o > offense) offense = o;
-      threat += fresh[f + THREAT]!;
-      if (fresh[f + DANGER]! > danger) danger = fresh[f + DANGER]!;
+      threat += this.freshThreat[idx]!;
+      if (this.freshDanger[idx]! > danger) danger = this.freshDanger[idx]!;
     }
     this.spotOf(s, me, s.instCard[i]!, offense, threat, danger);
   }
@@ -318,20 +322,21 @@ export class Scorer {
     this.val = v;
   }
 
-  // The spot score of each card where it stands, once per choose() call: [stamp, value] per card.
-  private heres = new Float64Array(0);
-  /** Result of `here` (a register, as `val`). */
-  protected hereSpot = 0.5;
+  // The spot score of each card where it stands, once per choose() call.
+  private hereStamp = new Int32Array(0);
+  protected hereValue = new Float64Array(0);
 
-  /** The spot score of card i where it stands, into `hereSpot`. */
+  /** Fills hereValue[i] (read it there: a returned double would be boxed). */
   protected here(s: SquirmishState, me: number, i: number): void {
-    const heres = this.heres;
-    if (heres[2 * i] !== this.stamp) {
-      heres[2 * i] = this.stamp;
-      this.spotScore(s, me, i, s.cell[i]!, -1, false);
-      heres[2 * i + 1] = this.spot;
+    if (this.hereStamp.length < s.maxInst) {
+      this.hereStamp = new Int32Array(s.maxInst);
+      this.hereValue = new Float64Array(s.maxInst);
     }
-    this.hereSpot = heres[2 * i + 1]!;
+    if (this.hereStamp[i] !== this.stamp) {
+      this.hereStamp[i] = this.stamp;
+      this.spotScore(s, me, i, s.cell[i]!, -1, false);
+      this.hereValue[i] = this.spot;
+    }
   }
 
   /** Value of swapping cards a and b, into `val`. */
@@ -342,12 +347,12 @@ export class Scorer {
     this.spotScore(s, me, a, cb, b, false);
     const to = this.spot;
     this.here(s, me, a);
-    let v = to - this.hereSpot;
+    let v = to - this.hereValue[a]!;
     if (s.owner[b] === me) {
       this.spotScore(s, me, b, ca, a, false);
       const back = this.spot;
       this.here(s, me, b);
-      v += back - this.hereSpot;
+      v += back - this.hereValue[b]!;
     }
     this.val = v - 0.05;
   }
