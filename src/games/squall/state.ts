@@ -16,6 +16,7 @@ import { type SquallRules, MAX_CHARS, EDGES, seatCharacters, setupEdgesOf } from
 import { worldOf, type World } from './world.js';
 import { GameHeader } from '../kit/game-header.js';
 import { type EventLog, attachEventLog } from '../kit/event-log.js';
+import { wordsByCode } from '../kit/words.js';
 
 export const PH_PLACE = 0;
 export const PH_FIRST = 1;
@@ -30,7 +31,23 @@ export const PH_AFTER_RANGE = 9;
 export const PH_HALF_MOVE = 10;
 export const PH_EXTRA_MOVE = 11;
 export const PH_OVER = 12;
-export const PHASE_NAMES = ['SET-UP', 'INITIATIVE', 'MOVE', 'MELEE', 'MELEE (after the attack roll)', 'MELEE (defence)', 'MELEE (after the attack)', 'RANGE', 'RANGE (after a miss)', 'RANGE (after the shot)', 'HALF-MOVE', 'EXTRA MOVE', 'game over'] as const;
+type PhaseCode = typeof PH_PLACE | typeof PH_FIRST | typeof PH_MOVE | typeof PH_MELEE | typeof PH_MELEE_ROLL | typeof PH_DEFEND | typeof PH_AFTER_MELEE | typeof PH_RANGE | typeof PH_RANGE_ROLL | typeof PH_AFTER_RANGE | typeof PH_HALF_MOVE | typeof PH_EXTRA_MOVE | typeof PH_OVER;
+/** Each phase's name in traces, keyed by its code (a phase without a name fails to compile). */
+export const PHASE_NAMES = wordsByCode<PhaseCode>({
+  [PH_PLACE]: 'SET-UP',
+  [PH_FIRST]: 'INITIATIVE',
+  [PH_MOVE]: 'MOVE',
+  [PH_MELEE]: 'MELEE',
+  [PH_MELEE_ROLL]: 'MELEE (after the attack roll)',
+  [PH_DEFEND]: 'MELEE (defence)',
+  [PH_AFTER_MELEE]: 'MELEE (after the attack)',
+  [PH_RANGE]: 'RANGE',
+  [PH_RANGE_ROLL]: 'RANGE (after a miss)',
+  [PH_AFTER_RANGE]: 'RANGE (after the shot)',
+  [PH_HALF_MOVE]: 'HALF-MOVE',
+  [PH_EXTRA_MOVE]: 'EXTRA MOVE',
+  [PH_OVER]: 'game over',
+});
 
 /** Most dice in one roll (extra dice from bonuses beyond this are not rolled). */
 export const MAX_DICE = 16;
