@@ -557,23 +557,11 @@ export function segmentHitsEdges(nx: Float64Array, ny: Float64Array, off: Float6
 
 /**
  * Is the point (xs[j], ys[j]) closer to the segment SEG than SEG[5] (pointSegmentDist2 < SEG[5]²;
- * <= when `inclusive`)? The point comes by index, the answer is a boolean, and the arithmetic is
- * pointSegmentDist2's written out: nothing here can be boxed, inlined or not.
+ * <= when `inclusive`)? The point comes by index and the segment from SEG, so callers in loops
+ * pass no coordinates.
  */
 export function pointNearSeg(xs: Float64Array, ys: Float64Array, j: number, inclusive: boolean): boolean {
-  const px = xs[j]!;
-  const py = ys[j]!;
-  const ax = SEG[0]!;
-  const ay = SEG[1]!;
-  const dx = SEG[2]! - ax;
-  const dy = SEG[3]! - ay;
-  const len2 = dx * dx + dy * dy;
-  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
-  if (t < 0) t = 0;
-  else if (t > 1) t = 1;
-  const qx = ax + t * dx - px;
-  const qy = ay + t * dy - py;
-  const d2 = qx * qx + qy * qy;
+  const d2 = pointSegmentDist2(xs[j]!, ys[j]!, SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!);
   const lim = SEG[5]!;
   return inclusive ? d2 <= lim * lim : d2 < lim * lim;
 }

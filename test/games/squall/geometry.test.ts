@@ -283,8 +283,8 @@ describe('sight: some segment from base to base passes no obstacle interior', ()
 });
 
 describe('register forms (written out so V8 boxes nothing) agree with the plain functions', () => {
-  // pointNearSeg repeats pointSegmentDist2's arithmetic by hand (one compares, the other
-  // measures); the game's cover, sight and clearance use it, so they must agree exactly.
+  // pointNearSeg takes the point by index and the segment from SEG and compares with
+  // pointSegmentDist2; the game's cover, sight and clearance use it, so they must agree exactly.
   const rng = new Rng();
   rng.seedGame(7, 0, 0);
   const coord = () => rng.next() * 12 - 1;
