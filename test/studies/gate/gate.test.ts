@@ -3,9 +3,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compare, DEFAULT_GATE, type GateMetric } from '../../src/studies/gate/analysis.js';
-import { normalCdf, normalQuantile } from '../../src/analysis/normal.js';
-import { cli } from '../helpers/cli.js';
+import { compare, DEFAULT_GATE, type GateMetric } from '../../../src/studies/gate/analysis.js';
+import { normalCdf, normalQuantile } from '../../../src/analysis/normal.js';
+import { cli } from '../../helpers/cli.js';
 
 describe('normal distribution', () => {
   it('matches tabulated values', () => {

@@ -5,9 +5,9 @@
  * 1 / players every card would read "too weak".
  */
 import { describe, it, expect } from 'vitest';
-import { BASE_SUMS, addBase, baseRate } from '../../src/analysis/paired-rates.js';
-import { fairRows } from '../../src/studies/weights/analysis.js';
-import { Rng } from '../../src/sim/rng.js';
+import { BASE_SUMS, addBase, baseRate } from '../../../src/analysis/paired-rates.js';
+import { fairRows } from '../../../src/studies/weights/analysis.js';
+import { Rng } from '../../../src/sim/rng.js';
 
 describe('card rates against the pooled fair rate', () => {
   it('flags no card in most runs when every card is average, though all sit below 1/players', () => {

@@ -2,11 +2,11 @@
 import { describe, it, expect } from 'vitest';
 import { cpSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../helpers/cli.js';
-import { useTempDir } from '../helpers/temp-dir.js';
-import type { TuneOutcome } from '../../src/studies/tune/targets.js';
-import { loadScenario, readScenarioData, buildPlan } from '../../src/sim/scenario/load.js';
-import { registry } from '../../src/registry.js';
+import { cli } from '../../helpers/cli.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
+import type { TuneOutcome } from '../../../src/studies/tune/targets.js';
+import { loadScenario, readScenarioData, buildPlan } from '../../../src/sim/scenario/load.js';
+import { registry } from '../../../src/registry.js';
 
 const dir = useTempDir('squabble-tune-block-');
 

@@ -1,6 +1,6 @@
 /** The multi-parameter search (compass search on common random numbers) on known noisy functions. */
 import { describe, it, expect } from 'vitest';
-import { compassSearch, type SearchParam } from '../../src/studies/tune/search.js';
+import { compassSearch, type SearchParam } from '../../../src/studies/tune/search.js';
 
 /** A deterministic hash of (block, values) into [0, 1): the "luck" of a seed block at a point. */
 function luck(block: number, values: readonly number[]): number {

@@ -3,13 +3,13 @@
  * false-discovery rate, the relative change of means, and marks under levels on crafted inputs.
  */
 import { describe, it, expect } from 'vitest';
-import { differenceSheets } from '../../src/studies/compare/difference-sheets.js';
-import { PairedAccumulator, pairedRows, relativeChange, type PairedQuantity } from '../../src/studies/compare/paired.js';
-import { compareLevelSheets } from '../../src/analysis/level-ratings.js';
-import type { RowChange } from '../../src/analysis/what-changed.js';
-import { levelsText } from '../../src/report/levels-report.js';
-import { textTable } from '../../src/report/format.js';
-import type { LevelRatings } from '../../src/sim/stats/summary.js';
+import { differenceSheets } from '../../../src/studies/compare/difference-sheets.js';
+import { PairedAccumulator, pairedRows, relativeChange, type PairedQuantity } from '../../../src/studies/compare/paired.js';
+import { compareLevelSheets } from '../../../src/analysis/level-ratings.js';
+import type { RowChange } from '../../../src/analysis/what-changed.js';
+import { levelsText } from '../../../src/report/levels-report.js';
+import { textTable } from '../../../src/report/format.js';
+import type { LevelRatings } from '../../../src/sim/stats/summary.js';
 
 const QUANTITIES: PairedQuantity[] = [
   { name: 'seat 0 win rate', kind: 'proportion' },

@@ -3,12 +3,12 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAIR_SUMS, BASE_SUMS, addPair, addBase, pairedRate, baseRate, signTestP } from '../../src/analysis/paired-rates.js';
-import { weightRows, fairRows, type WeightRow } from '../../src/studies/weights/analysis.js';
-import { Rng } from '../../src/sim/rng.js';
-import { Z95 } from '../../src/sim/stats/intervals.js';
-import { normalCdf } from '../../src/analysis/normal.js';
-import { cli } from '../helpers/cli.js';
+import { PAIR_SUMS, BASE_SUMS, addPair, addBase, pairedRate, baseRate, signTestP } from '../../../src/analysis/paired-rates.js';
+import { weightRows, fairRows, type WeightRow } from '../../../src/studies/weights/analysis.js';
+import { Rng } from '../../../src/sim/rng.js';
+import { Z95 } from '../../../src/sim/stats/intervals.js';
+import { normalCdf } from '../../../src/analysis/normal.js';
+import { cli } from '../../helpers/cli.js';
 
 describe('the paired ratio estimate', () => {
   it('matches a direct computation of the linearised per-game differences', () => {

@@ -7,10 +7,10 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../helpers/cli.js';
-import { useTempDir } from '../helpers/temp-dir.js';
-import { registerRiggedLevelsGame } from '../kit/rigged-levels-game.js';
-import type { Summary, LevelSheet } from '../../src/sim/stats/summary.js';
+import { cli } from '../../helpers/cli.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
+import { registerRiggedLevelsGame } from '../../kit/rigged-levels-game.js';
+import type { Summary, LevelSheet } from '../../../src/sim/stats/summary.js';
 
 const tempDir = useTempDir('squabble-compare-levels-');
 

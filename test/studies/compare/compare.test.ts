@@ -3,8 +3,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PairedAccumulator, pairedRows } from '../../src/studies/compare/paired.js';
-import { cli } from '../helpers/cli.js';
+import { PairedAccumulator, pairedRows } from '../../../src/studies/compare/paired.js';
+import { cli } from '../../helpers/cli.js';
 
 describe('paired arithmetic', () => {
   it('matches a direct computation on known pairs', () => {

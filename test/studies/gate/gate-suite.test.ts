@@ -4,17 +4,17 @@
  * number of flipped results.
  */
 import { describe, it, expect } from 'vitest';
-import { testMetrics, decideSuite, detectableProportion, DEFAULT_GATE, type GateMetric } from '../../src/studies/gate/analysis.js';
-import { gameValues, encodeGameRecords, decodeGameRecords } from '../../src/studies/gate/game-records.js';
-import { outcomeCode, ROUNDS_SHIFT } from '../../src/sim/stats/accumulator.js';
-import { Rng } from '../../src/sim/rng.js';
-import { registerRiggedGame, reseed } from '../kit/rigged-game.js';
-import { planOf } from '../helpers/plans.js';
-import { runPlan } from '../../src/runner/pool.js';
-import { summarise } from '../../src/sim/stats/summary.js';
-import { headlineMetrics } from '../../src/studies/gate/analysis.js';
-import { gameOf } from '../../src/registry.js';
-import type { Plan } from '../../src/sim/scenario/types.js';
+import { testMetrics, decideSuite, detectableProportion, DEFAULT_GATE, type GateMetric } from '../../../src/studies/gate/analysis.js';
+import { gameValues, encodeGameRecords, decodeGameRecords } from '../../../src/studies/gate/game-records.js';
+import { outcomeCode, ROUNDS_SHIFT } from '../../../src/sim/stats/accumulator.js';
+import { Rng } from '../../../src/sim/rng.js';
+import { registerRiggedGame, reseed } from '../../kit/rigged-game.js';
+import { planOf } from '../../helpers/plans.js';
+import { runPlan } from '../../../src/runner/pool.js';
+import { summarise } from '../../../src/sim/stats/summary.js';
+import { headlineMetrics } from '../../../src/studies/gate/analysis.js';
+import { gameOf } from '../../../src/registry.js';
+import type { Plan } from '../../../src/sim/scenario/types.js';
 
 registerRiggedGame();
 

@@ -8,12 +8,12 @@
  * +8 points, every other card's exactly 0, each seat's pooled hit rate unchanged (a clustered rate: the game is the unit).
  */
 import { describe, it, expect } from 'vitest';
-import { registerRiggedGame, reseed } from '../kit/rigged-game.js';
-import { planOf } from '../helpers/plans.js';
-import { runPaired } from '../../src/studies/compare/play.js';
-import { pairedQuantities, pairedRows } from '../../src/studies/compare/paired.js';
-import { pairedChanges } from '../../src/analysis/what-changed.js';
-import { gameOf } from '../../src/registry.js';
+import { registerRiggedGame, reseed } from '../../kit/rigged-game.js';
+import { planOf } from '../../helpers/plans.js';
+import { runPaired } from '../../../src/studies/compare/play.js';
+import { pairedQuantities, pairedRows } from '../../../src/studies/compare/paired.js';
+import { pairedChanges } from '../../../src/analysis/what-changed.js';
+import { gameOf } from '../../../src/registry.js';
 
 registerRiggedGame();
 

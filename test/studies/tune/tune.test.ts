@@ -1,7 +1,7 @@
 /** Auto-tune: the search on known functions, and the command on a real scenario. */
 import { describe, it, expect } from 'vitest';
-import { tune, type Evaluation } from '../../src/studies/tune/bisection.js';
-import { cli } from '../helpers/cli.js';
+import { tune, type Evaluation } from '../../../src/studies/tune/bisection.js';
+import { cli } from '../../helpers/cli.js';
 
 const exact = (f: (x: number) => number, half = 0.001) => async (value: number): Promise<Evaluation> => ({ value, metric: f(value), interval: [f(value) - half, f(value) + half] });
 

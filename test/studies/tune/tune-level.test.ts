@@ -2,9 +2,9 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../helpers/cli.js';
-import { useTempDir } from '../helpers/temp-dir.js';
-import type { TuneOutcome } from '../../src/studies/tune/targets.js';
+import { cli } from '../../helpers/cli.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
+import type { TuneOutcome } from '../../../src/studies/tune/targets.js';
 
 const dir = useTempDir('squabble-tune-level-');
 

@@ -3,8 +3,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bradleyTerry } from '../../src/analysis/bradley-terry.js';
-import { cli } from '../helpers/cli.js';
+import { bradleyTerry } from '../../../src/analysis/bradley-terry.js';
+import { cli } from '../../helpers/cli.js';
 
 describe('bradleyTerry', () => {
   it('recovers the strengths behind an exact win matrix', () => {

@@ -1,7 +1,7 @@
 /** The level target of a `tune:` block (issue 23 item 5): parsing and validation, its cells as assertions, and the loss on a crafted matrix. */
 import { describe, it, expect } from 'vitest';
-import { parseLevelTarget, isLevelTargetProblem, levelCellAssertions, levelPairs, levelTable, withLevelTable, type LevelTarget } from '../../src/studies/tune/level-target.js';
-import { judgeTargets } from '../../src/studies/tune/targets.js';
+import { parseLevelTarget, isLevelTargetProblem, levelCellAssertions, levelPairs, levelTable, withLevelTable, type LevelTarget } from '../../../src/studies/tune/level-target.js';
+import { judgeTargets } from '../../../src/studies/tune/targets.js';
 
 const LEVELS = ['random', 'novice', 'skilled', 'expert'];
 const parse = (v: unknown) => parseLevelTarget(v, LEVELS, 'worms');

@@ -8,11 +8,11 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CostWarning, formatDuration } from '../../src/studies/kit/cost-warning.js';
-import { runPlan } from '../../src/runner/pool.js';
-import { runPaired } from '../../src/studies/compare/play.js';
-import { FinishedGames } from '../../src/runner/finished-games.js';
-import { planOf } from '../helpers/plans.js';
+import { CostWarning, formatDuration } from '../../../src/studies/kit/cost-warning.js';
+import { runPlan } from '../../../src/runner/pool.js';
+import { runPaired } from '../../../src/studies/compare/play.js';
+import { FinishedGames } from '../../../src/runner/finished-games.js';
+import { planOf } from '../../helpers/plans.js';
 
 describe('the cost warning', () => {
   it('warns once, from the first games, when the run would take over 10 minutes, saying how to cut it', () => {

@@ -1,6 +1,6 @@
 /** Skill and luck across listed skill levels (issue 23 item 2): the shares, draws beside, and the order check against the ratings. */
 import { describe, it, expect } from 'vitest';
-import { skillAndLuck, skillLuckLines } from '../../src/studies/tournament/skill-luck.js';
+import { skillAndLuck, skillLuckLines } from '../../../src/studies/tournament/skill-luck.js';
 
 const square = (rows: number[][]) => rows;
 

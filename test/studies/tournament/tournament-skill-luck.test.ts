@@ -2,8 +2,8 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../helpers/cli.js';
-import { useTempDir } from '../helpers/temp-dir.js';
+import { cli } from '../../helpers/cli.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir('squabble-skill-luck-');
 

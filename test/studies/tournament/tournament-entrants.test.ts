@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../helpers/cli.js';
-import { useTempDir } from '../helpers/temp-dir.js';
-import { planOf } from '../helpers/plans.js';
+import { cli } from '../../helpers/cli.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
+import { planOf } from '../../helpers/plans.js';
 
 const tempDir = useTempDir('squabble-entrants-');
 
@@ -26,7 +26,7 @@ describe('levels and entrants', () => {
   });
 
   it('every level of every game is valid and the first is random', async () => {
-    const { games } = await import('../../src/games/index.js');
+    const { games } = await import('../../../src/games/index.js');
     for (const game of Object.values(games)) {
       const levels = game.levels ?? [];
       expect(levels.length, game.id).toBeGreaterThanOrEqual(3);
@@ -37,9 +37,9 @@ describe('levels and entrants', () => {
   });
 
   it("each game's shipped skill ladder lists every one of its levels, weakest first", async () => {
-    const { games } = await import('../../src/games/index.js');
-    const { loadScenario } = await import('../../src/sim/scenario/load.js');
-    const { registry } = await import('../../src/registry.js');
+    const { games } = await import('../../../src/games/index.js');
+    const { loadScenario } = await import('../../../src/sim/scenario/load.js');
+    const { registry } = await import('../../../src/registry.js');
     for (const game of Object.values(games)) {
       const plan = loadScenario(`scenarios/${game.id}/skill-ladder.yaml`, registry);
       expect(plan.entrants!.map((e) => e.label), game.id).toEqual((game.levels ?? []).map((l) => l.name));

@@ -3,7 +3,7 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../helpers/cli.js';
+import { cli } from '../../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'squabble-tournament-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
