@@ -46,6 +46,22 @@ export function legalActions(s: SquishState, out: Int32Array): number {
  */
 function enumerateMoves(s: SquishState, out: Int32Array): number {
   const w = s.work;
+  reachLevels(s);
+  const x0 = w.windowX0;
+  const y0 = w.windowY0;
+  const rows = w.windowRows;
+  let n = emitOption(s, out, 0, 0, w.reach, x0, y0, rows);
+  if (!s.advanced) return n;
+  for (let k = 0; k < s.blockCount; k++) if (shardLevels(s, k)) n = emitOption(s, out, n, k + 1, w.reachK, x0, y0, rows);
+  return n;
+}
+
+/**
+ * The window, the free and marker rows and the levels R_0..R_M of the mover's reach without a
+ * shard (work.reach), for `legalActions` and for counting them (move-count.ts).
+ */
+export function reachLevels(s: SquishState): void {
+  const w = s.work;
   const me = s.toMove;
   const P = s.markerCell[me]!;
   const M = s.mp;
@@ -56,6 +72,10 @@ function enumerateMoves(s: SquishState, out: Int32Array): number {
   const y0 = py - M > 0 ? py - M : 0;
   const y1 = py + M < s.height - 1 ? py + M : s.height - 1;
   const rows = y1 - y0 + 1;
+  w.windowX0 = x0;
+  w.windowY0 = y0;
+  w.windowRows = rows;
+  w.windowLastBit = x1 - x0;
   const full = (1 << (x1 - x0 + 1)) - 1;
   const free = w.freeRow;
   const marks = w.markerRow;
@@ -104,46 +124,58 @@ function enumerateMoves(s: SquishState, out: Int32Array): number {
       here = below;
     }
   }
-  let n = emitOption(s, out, 0, 0, R, x0, y0, rows);
-  if (!s.advanced) return n;
+}
+
+/**
+ * Advanced game, after `reachLevels`: the levels C of the end states that collect block k's
+ * shard, into work.reachK (overwriting the previous block's). False if there are none (the shard
+ * is held, or the block's ring cannot be reached with MP to spare).
+ */
+export function shardLevels(s: SquishState, k: number): boolean {
+  if ((s.held[s.toMove]! & (1 << k)) !== 0) return false;
+  const w = s.work;
+  const M = s.mp;
+  const x0 = w.windowX0;
+  const y0 = w.windowY0;
+  const rows = w.windowRows;
+  const lastBit = w.windowLastBit;
+  const full = (1 << (lastBit + 1)) - 1;
+  const free = w.freeRow;
+  const R = w.reach;
   const C = w.reachK;
-  for (let k = 0; k < s.blockCount; k++) {
-    if ((s.held[me]! & (1 << k)) !== 0) continue;
-    // Squares next to block k, as a window mask per row.
-    const rx0 = s.blockX[k]! - 1 - x0;
-    const rx1 = s.blockX[k]! + s.blockW[k]! - x0;
-    if (rx1 < 0 || rx0 > x1 - x0) continue;
-    const ringMask = (rx1 >= 31 ? -1 : (1 << (rx1 + 1)) - 1) & ~(rx0 <= 0 ? 0 : (1 << rx0) - 1) & full;
-    const ry0 = s.blockY[k]! - 1 - y0;
-    const ry1 = s.blockY[k]! + s.blockH[k]! - y0;
-    if (ry1 < 0 || ry0 >= rows) continue;
-    // The first level from which the shard can be collected (most of the time: none).
-    const r0 = ry0 > 0 ? ry0 : 0;
-    const r1 = ry1 < rows - 1 ? ry1 : rows - 1;
-    let first = -1;
-    for (let v = 0; v < M && first < 0; v++) for (let r = r0; r <= r1; r++) if ((R[v * 13 + r]! & ringMask) !== 0) first = v;
-    if (first < 0) continue;
-    let any = 0;
-    for (let r = 0; r < rows; r++) C[first * 13 + r] = 0;
-    for (let v = first + 1; v <= M; v++) {
-      const prev = (v - 1) * 13;
-      const cur = v * 13;
-      let above = 0;
-      let here = C[prev]!;
-      for (let r = 0; r < rows; r++) {
-        const below = r + 1 < rows ? C[prev + r + 1]! : 0;
-        const u = above | here | below;
-        const ring = r >= ry0 && r <= ry1 ? ringMask : 0;
-        const x = ((u | (u << 1) | (u >>> 1)) & free[r]!) | (R[prev + r]! & ring);
-        C[cur + r] = x;
-        any |= x;
-        above = here;
-        here = below;
-      }
+  // Squares next to block k, as a window mask per row.
+  const rx0 = s.blockX[k]! - 1 - x0;
+  const rx1 = s.blockX[k]! + s.blockW[k]! - x0;
+  if (rx1 < 0 || rx0 > lastBit) return false;
+  const ringMask = (rx1 >= 31 ? -1 : (1 << (rx1 + 1)) - 1) & ~(rx0 <= 0 ? 0 : (1 << rx0) - 1) & full;
+  const ry0 = s.blockY[k]! - 1 - y0;
+  const ry1 = s.blockY[k]! + s.blockH[k]! - y0;
+  if (ry1 < 0 || ry0 >= rows) return false;
+  // The first level from which the shard can be collected (most of the time: none).
+  const r0 = ry0 > 0 ? ry0 : 0;
+  const r1 = ry1 < rows - 1 ? ry1 : rows - 1;
+  let first = -1;
+  for (let v = 0; v < M && first < 0; v++) for (let r = r0; r <= r1; r++) if ((R[v * 13 + r]! & ringMask) !== 0) first = v;
+  if (first < 0) return false;
+  let any = 0;
+  for (let r = 0; r < rows; r++) C[first * 13 + r] = 0;
+  for (let v = first + 1; v <= M; v++) {
+    const prev = (v - 1) * 13;
+    const cur = v * 13;
+    let above = 0;
+    let here = C[prev]!;
+    for (let r = 0; r < rows; r++) {
+      const below = r + 1 < rows ? C[prev + r + 1]! : 0;
+      const u = above | here | below;
+      const ring = r >= ry0 && r <= ry1 ? ringMask : 0;
+      const x = ((u | (u << 1) | (u >>> 1)) & free[r]!) | (R[prev + r]! & ring);
+      C[cur + r] = x;
+      any |= x;
+      above = here;
+      here = below;
     }
-    if (any !== 0) n = emitOption(s, out, n, k + 1, C, x0, y0, rows);
   }
-  return n;
+  return any !== 0;
 }
 
 /** Write the end states of one shard option (levels L) in row-major order of end square. */
@@ -155,10 +187,6 @@ function emitOption(s: SquishState, out: Int32Array, n: number, option: number, 
   const marks = w.markerRow;
   const W = s.width;
   const base = option * s.squares;
-  const P = s.markerCell[s.toMove]!;
-  const cb = s.cellBlock;
-  const cm = s.cellMarker;
-  const stride = s.stride;
   for (let r = 0; r < rows; r++) {
     let plain = L[end + r]!;
     const y = y0 + r;
@@ -184,19 +212,41 @@ function emitOption(s: SquishState, out: Int32Array, n: number, option: number, 
         continue;
       }
       // Another marker stands here: pushes from a square reached with MP to spare.
-      const x = x0 + i;
-      for (let d = 1; d <= 8; d++) {
-        const dx = DX[d]!;
-        const dy = DY[d]!;
-        const fr = r - dy;
-        const fi = i - dx;
-        if (fr < 0 || fr >= rows || fi < 0 || fi > 30 || (L[before + fr]! & (1 << fi)) === 0) continue;
-        const to = (y + dy + 1) * stride + x + dx + 1;
-        if (cb[to] === EMPTY && (cm[to] === EMPTY || to === P)) out[n++] = code + d;
+      let dirs = pushDirections(s, L, before, r, i);
+      while (dirs !== 0) {
+        const d = 31 - Math.clz32(dirs & -dirs);
+        dirs &= dirs - 1;
+        out[n++] = code + d;
       }
     }
   }
   return n;
+}
+
+/**
+ * The directions (bit d for d = 1..8) in which the mover may push the marker on window square
+ * (i, row r): from a square of the level before the last (`before` rows of L, with MP to spare)
+ * onto a square free of blocks and of markers other than the mover's own.
+ */
+export function pushDirections(s: SquishState, L: Int32Array, before: number, r: number, i: number): number {
+  const rows = s.work.windowRows;
+  const x = s.work.windowX0 + i;
+  const y = s.work.windowY0 + r;
+  const P = s.markerCell[s.toMove]!;
+  const cb = s.cellBlock;
+  const cm = s.cellMarker;
+  const stride = s.stride;
+  let dirs = 0;
+  for (let d = 1; d <= 8; d++) {
+    const dx = DX[d]!;
+    const dy = DY[d]!;
+    const fr = r - dy;
+    const fi = i - dx;
+    if (fr < 0 || fr >= rows || fi < 0 || fi > 30 || (L[before + fr]! & (1 << fi)) === 0) continue;
+    const to = (y + dy + 1) * stride + x + dx + 1;
+    if (cb[to] === EMPTY && (cm[to] === EMPTY || to === P)) dirs |= 1 << d;
+  }
+  return dirs;
 }
 
 /** The movement part of a move action: push, end square, shard. */
