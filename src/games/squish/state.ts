@@ -105,6 +105,8 @@ export class SquishWork {
   readonly markerRow = new Int32Array(13);
   readonly reach = new Int32Array(7 * 13);
   readonly reachK = new Int32Array(7 * 13);
+  /** Per other marker in the window: the directions (bit d) it may be pushed in, if reached (-1: not yet known). */
+  readonly pushTargets = new Int32Array(8);
   /** The window of the last reach: its north-west square, its rows, its last column's bit. */
   windowX0 = 0;
   windowY0 = 0;
