@@ -27,8 +27,8 @@ export function countActions(s: SquishState): number {
 }
 
 /**
- * Count the end states of one shard option (levels L) and keep its rows for `actionAt`: the end
- * level, the level before it (pushes start there) and the actions per row.
+ * Count the end states of one shard option (levels L) and keep for `actionAt` the actions per
+ * row and, for a shard option, its end level and the level before it (pushes start there).
  */
 function countOption(s: SquishState, option: number, L: Int32Array): number {
   const w = s.work;
@@ -47,8 +47,11 @@ function countOption(s: SquishState, option: number, L: Int32Array): number {
       c += bitCount(pushDirections(s, L, before, r, 31 - Math.clz32(others & -others)));
       others &= others - 1;
     }
-    kept[at + r] = plain;
-    kept[at + 13 + r] = L[before + r]!;
+    // A shard option's levels are overwritten by the next block's; the plain option's stay put.
+    if (option !== 0) {
+      kept[at + r] = plain;
+      kept[at + 13 + r] = L[before + r]!;
+    }
     kept[at + 26 + r] = c;
     n += c;
   }
@@ -69,7 +72,11 @@ export function actionAt(s: SquishState, k: number): number {
   const at = option * OPTION_ROWS;
   let r = 0;
   while (k >= kept[at + 26 + r]!) k -= kept[at + 26 + r++]!;
-  const plain = kept[at + r]!;
+  // The option's end level and the level before it: in reach for the plain option, else kept.
+  const L = option === 0 ? w.reach : kept;
+  const end = option === 0 ? s.mp * 13 : at;
+  const before = option === 0 ? end - 13 : at + 13;
+  const plain = L[end + r]!;
   // Action code of the row's first window square; each square further east adds 9.
   const rowCode = (option * s.squares + (w.windowY0 + r) * s.width + w.windowX0) * 9;
   // Squares in ascending order: a plain move is one action, another marker's square one per push.
@@ -83,7 +90,7 @@ export function actionAt(s: SquishState, k: number): number {
       k--;
       continue;
     }
-    let dirs = pushDirections(s, kept, at + 13, r, i);
+    let dirs = pushDirections(s, L, before, r, i);
     const c = bitCount(dirs);
     if (k >= c) {
       k -= c;

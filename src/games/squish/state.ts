@@ -115,7 +115,8 @@ export class SquishWork {
   /**
    * countActions' record for actionAt (move-count.ts), per shard option o = 0..K: its number of
    * end states, and its end-level rows, level-before-the-end rows and actions per row at
-   * o * OPTION_ROWS + 0, 13 and 26 (block options' levels share reachK, so they are kept here).
+   * o * OPTION_ROWS + 0, 13 and 26 (the rows for o >= 1 only: block options' levels share reachK,
+   * so they are kept here; the plain option's stay in reach).
    */
   readonly optionCount: Int32Array;
   readonly optionRows: Int32Array;
