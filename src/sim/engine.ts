@@ -28,8 +28,8 @@ export function playGame<S extends GameState>(
   if (observer !== null) observer.afterMove(state);
   if (standing !== null) standing.start(state);
   // A uniformly random seat of a game that can count its actions and name the k-th skips the
-  // list (Squish!: writing ~56 moves for one to be taken was a quarter of its time). Not with an
-  // observer: traces and checks need the list. The draw is random's own rng.int(n).
+  // list (Squish! counts its ~56 moves a decision instead of writing them for one to be taken).
+  // Not with an observer: traces and checks need the list. The draw is random's own rng.int(n).
   const counts = observer === null && game.countActions !== undefined && game.actionAt !== undefined;
   while (!state.terminal) {
     const policy = seatPolicies[state.toMove]!;

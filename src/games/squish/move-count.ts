@@ -1,8 +1,9 @@
 /**
  * Squish! `countActions` and `actionAt` (the optional members of the game contract,
  * src/sim/types.ts): the number of legal actions and the k-th of them, in `legalActions`' order,
- * without writing the list. A uniformly random player takes one of about 56 moves (127 at 6 MP);
- * writing all of them was a quarter of a random advanced game's time (bench/README.md).
+ * without writing the list. A uniformly random player takes one of about 56 moves (127 at 6 MP),
+ * so writing all of them is skipped; the reach and the push checks are still paid (about 1.1
+ * times the games per CPU second on advanced random: bench/README.md, 2026-11-27).
  *
  * The reach levels are the ones `legalActions` builds (markers.ts); an option's end states are
  * counted by popcounts of its end-level rows, plus the pushes of each other marker in the row.
