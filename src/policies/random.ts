@@ -9,5 +9,6 @@ import type { PolicySpec } from '../sim/types.js';
 export const random: PolicySpec = {
   description: "Uniformly random legal action, in the rules doc's enumeration order (the reference policy).",
   paramsSchema: z.strictObject({}),
-  create: () => ({ choose: (_state, _actions, n, rng) => rng.int(n) }),
+  // uniform: the engine may draw rng.int(n) itself and ask the game for just that action (engine.ts).
+  create: () => ({ choose: (_state, _actions, n, rng) => rng.int(n), uniform: true }),
 };

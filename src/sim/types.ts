@@ -57,6 +57,13 @@ export const NO_WINNER = -1;
  */
 export interface Policy<S extends GameState = GameState> {
   choose(state: S, actions: Int32Array, n: number, rng: Rng): number;
+  /**
+   * True only for a policy whose `choose` is exactly `rng.int(n)` and reads nothing else (the
+   * generic `random`): the engine may then draw the index itself and ask a game that offers
+   * `countActions` and `actionAt` for that one action instead of the list. Wrappers (epsilon)
+   * and the game's own policies leave it unset.
+   */
+  readonly uniform?: boolean;
 }
 
 export interface PolicyContext<R = unknown> {
@@ -209,6 +216,19 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
   /** Start a new game: shuffle, deal, choose the first seat, clear every counter. */
   reset(state: S, rng: Rng): void;
   legalActions(state: S, out: Int32Array): number;
+  /**
+   * Optional, for speed with the uniform `random` policy (offer both or neither): how many actions
+   * `legalActions` would write in this state, without writing them. The engine then draws
+   * k = rng.int(n), exactly as `random` would, and plays `actionAt(state, k)`.
+   */
+  countActions?(state: S): number;
+  /**
+   * The action `legalActions` would write at index k (0 <= k < n), in the same enumeration
+   * order (the rules doc's). Called only right after `countActions` on the same, unchanged state,
+   * so it may walk what that call left in scratch space; results must be byte-identical with the
+   * list (test/games/action-count.test.ts checks every game that offers the pair).
+   */
+  actionAt?(state: S, k: number): number;
   apply(state: S, action: number, rng: Rng): void;
   /**
    * Make dst a deep copy of src (both created by createState with the same rules). Fields whose

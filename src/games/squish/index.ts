@@ -13,6 +13,7 @@ import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, set
 import { SquishState } from './state.js';
 import { reset, apply, copy } from './rules.js';
 import { legalActions } from './markers.js';
+import { countActions, actionAt } from './move-count.js';
 import { checkInvariants } from './invariants.js';
 import { render, describeAction } from './render.js';
 import { scene } from './scene.js';
@@ -56,6 +57,8 @@ export const squish: GameModule<SquishState, SquishRules> = {
   createState: (rules, players) => new SquishState(rules, players),
   reset,
   legalActions,
+  countActions,
+  actionAt,
   apply,
   copy,
   describeAction,

@@ -46,6 +46,22 @@ export function legalActions(s: SquishState, out: Int32Array): number {
  */
 function enumerateMoves(s: SquishState, out: Int32Array): number {
   const w = s.work;
+  reachLevels(s);
+  const x0 = w.windowX0;
+  const y0 = w.windowY0;
+  const rows = w.windowRows;
+  let n = emitOption(s, out, 0, 0, w.reach, x0, y0, rows);
+  if (!s.advanced) return n;
+  for (let k = 0; k < s.blockCount; k++) if (shardLevels(s, k)) n = emitOption(s, out, n, k + 1, w.reachK, x0, y0, rows);
+  return n;
+}
+
+/**
+ * The window, the free and marker rows and the levels R_0..R_M of the mover's reach without a
+ * shard (work.reach), for `legalActions` and for counting them (move-count.ts).
+ */
+export function reachLevels(s: SquishState): void {
+  const w = s.work;
   const me = s.toMove;
   const P = s.markerCell[me]!;
   const M = s.mp;
@@ -56,6 +72,10 @@ function enumerateMoves(s: SquishState, out: Int32Array): number {
   const y0 = py - M > 0 ? py - M : 0;
   const y1 = py + M < s.height - 1 ? py + M : s.height - 1;
   const rows = y1 - y0 + 1;
+  w.windowX0 = x0;
+  w.windowY0 = y0;
+  w.windowRows = rows;
+  w.windowLastBit = x1 - x0;
   const full = (1 << (x1 - x0 + 1)) - 1;
   const free = w.freeRow;
   const marks = w.markerRow;
@@ -85,65 +105,86 @@ function enumerateMoves(s: SquishState, out: Int32Array): number {
     if (i < 0 || i > lastBit || r < 0 || r >= rows) continue;
     free[r]! &= ~(1 << i);
     marks[r]! |= 1 << i;
+    w.pushTargets[p] = UNKNOWN_TARGETS;
   }
   const R = w.reach;
   for (let r = 0; r < rows; r++) R[r] = 0;
-  R[py - y0] = 1 << (px - x0);
-  // Each level from the one before, the rows above, at and below r held in registers (one load
-  // a row instead of three; the rows beyond the window count as empty).
-  for (let v = 1; v <= M; v++) {
-    const prev = (v - 1) * 13;
-    const cur = v * 13;
-    let above = 0;
-    let here = R[prev]!;
-    for (let r = 0; r < rows; r++) {
-      const below = r + 1 < rows ? R[prev + r + 1]! : 0;
-      const u = above | here | below;
-      R[cur + r] = (u | (u << 1) | (u >>> 1)) & free[r]!;
-      above = here;
-      here = below;
-    }
+  const home = py - y0;
+  R[home] = 1 << (px - x0);
+  for (let v = 1; v <= M; v++) dilateLevel(R, v, free, null, 0, 0, 0, home - v, home + v, rows);
+}
+
+/**
+ * Level v of L from level v - 1 (every row of which is written): the squares next to or on it
+ * that are free, and with R, level v - 1 of R masked by the ring on rows ry0..ry1 too. Only rows
+ * lo..hi can be reached (a level grows by one row each way); the rest are written empty, which
+ * is cheaper than dilating them (the whole window was dilated before 2026-11-27). The rows above,
+ * at and below r are held in registers (one load a row instead of three; the rows beyond the
+ * window count as empty). Returns the level's rows or-ed together (0: the level is empty).
+ */
+function dilateLevel(L: Int32Array, v: number, free: Int32Array, R: Int32Array | null, ringMask: number, ry0: number, ry1: number, lo: number, hi: number, rows: number): number {
+  const prev = (v - 1) * 13;
+  const cur = v * 13;
+  const first = lo > 0 ? lo : 0;
+  const last = hi < rows - 1 ? hi : rows - 1;
+  for (let r = 0; r < first; r++) L[cur + r] = 0;
+  for (let r = last + 1; r < rows; r++) L[cur + r] = 0;
+  let any = 0;
+  let above = first > 0 ? L[prev + first - 1]! : 0;
+  let here = L[prev + first]!;
+  for (let r = first; r <= last; r++) {
+    const below = r + 1 < rows ? L[prev + r + 1]! : 0;
+    const u = above | here | below;
+    let x = (u | (u << 1) | (u >>> 1)) & free[r]!;
+    if (R !== null && r >= ry0 && r <= ry1) x |= R[prev + r]! & ringMask;
+    L[cur + r] = x;
+    any |= x;
+    above = here;
+    here = below;
   }
-  let n = emitOption(s, out, 0, 0, R, x0, y0, rows);
-  if (!s.advanced) return n;
+  return any;
+}
+
+/**
+ * Advanced game, after `reachLevels`: the levels C of the end states that collect block k's
+ * shard, into work.reachK (overwriting the previous block's). False if there are none (the shard
+ * is held, or the block's ring cannot be reached with MP to spare).
+ */
+export function shardLevels(s: SquishState, k: number): boolean {
+  if ((s.held[s.toMove]! & (1 << k)) !== 0) return false;
+  const w = s.work;
+  const M = s.mp;
+  const x0 = w.windowX0;
+  const y0 = w.windowY0;
+  const rows = w.windowRows;
+  const lastBit = w.windowLastBit;
+  const full = (1 << (lastBit + 1)) - 1;
+  const free = w.freeRow;
+  const R = w.reach;
   const C = w.reachK;
-  for (let k = 0; k < s.blockCount; k++) {
-    if ((s.held[me]! & (1 << k)) !== 0) continue;
-    // Squares next to block k, as a window mask per row.
-    const rx0 = s.blockX[k]! - 1 - x0;
-    const rx1 = s.blockX[k]! + s.blockW[k]! - x0;
-    if (rx1 < 0 || rx0 > x1 - x0) continue;
-    const ringMask = (rx1 >= 31 ? -1 : (1 << (rx1 + 1)) - 1) & ~(rx0 <= 0 ? 0 : (1 << rx0) - 1) & full;
-    const ry0 = s.blockY[k]! - 1 - y0;
-    const ry1 = s.blockY[k]! + s.blockH[k]! - y0;
-    if (ry1 < 0 || ry0 >= rows) continue;
-    // The first level from which the shard can be collected (most of the time: none).
-    const r0 = ry0 > 0 ? ry0 : 0;
-    const r1 = ry1 < rows - 1 ? ry1 : rows - 1;
-    let first = -1;
-    for (let v = 0; v < M && first < 0; v++) for (let r = r0; r <= r1; r++) if ((R[v * 13 + r]! & ringMask) !== 0) first = v;
-    if (first < 0) continue;
-    let any = 0;
-    for (let r = 0; r < rows; r++) C[first * 13 + r] = 0;
-    for (let v = first + 1; v <= M; v++) {
-      const prev = (v - 1) * 13;
-      const cur = v * 13;
-      let above = 0;
-      let here = C[prev]!;
-      for (let r = 0; r < rows; r++) {
-        const below = r + 1 < rows ? C[prev + r + 1]! : 0;
-        const u = above | here | below;
-        const ring = r >= ry0 && r <= ry1 ? ringMask : 0;
-        const x = ((u | (u << 1) | (u >>> 1)) & free[r]!) | (R[prev + r]! & ring);
-        C[cur + r] = x;
-        any |= x;
-        above = here;
-        here = below;
-      }
-    }
-    if (any !== 0) n = emitOption(s, out, n, k + 1, C, x0, y0, rows);
-  }
-  return n;
+  // Squares next to block k, as a window mask per row.
+  const rx0 = s.blockX[k]! - 1 - x0;
+  const rx1 = s.blockX[k]! + s.blockW[k]! - x0;
+  if (rx1 < 0 || rx0 > lastBit) return false;
+  const ringMask = (rx1 >= 31 ? -1 : (1 << (rx1 + 1)) - 1) & ~(rx0 <= 0 ? 0 : (1 << rx0) - 1) & full;
+  const ry0 = s.blockY[k]! - 1 - y0;
+  const ry1 = s.blockY[k]! + s.blockH[k]! - y0;
+  if (ry1 < 0 || ry0 >= rows) return false;
+  // The first level from which the shard can be collected (most of the time: none).
+  const r0 = ry0 > 0 ? ry0 : 0;
+  const r1 = ry1 < rows - 1 ? ry1 : rows - 1;
+  // The levels grow (each holds the one before), so the last one with MP to spare answers "none"
+  // with one look.
+  let reached = 0;
+  for (let r = r0; r <= r1; r++) reached |= R[(M - 1) * 13 + r]! & ringMask;
+  if (reached === 0) return false;
+  let first = -1;
+  for (let v = 0; v < M && first < 0; v++) for (let r = r0; r <= r1; r++) if ((R[v * 13 + r]! & ringMask) !== 0) first = v;
+  let any = 0;
+  for (let r = 0; r < rows; r++) C[first * 13 + r] = 0;
+  // The first collecting level holds the ring rows only, and each level after one row more each way.
+  for (let v = first + 1; v <= M; v++) any |= dilateLevel(C, v, free, R, ringMask, ry0, ry1, ry0 - (v - first - 1), ry1 + (v - first - 1), rows);
+  return any !== 0;
 }
 
 /** Write the end states of one shard option (levels L) in row-major order of end square. */
@@ -155,10 +196,6 @@ function emitOption(s: SquishState, out: Int32Array, n: number, option: number, 
   const marks = w.markerRow;
   const W = s.width;
   const base = option * s.squares;
-  const P = s.markerCell[s.toMove]!;
-  const cb = s.cellBlock;
-  const cm = s.cellMarker;
-  const stride = s.stride;
   for (let r = 0; r < rows; r++) {
     let plain = L[end + r]!;
     const y = y0 + r;
@@ -184,20 +221,62 @@ function emitOption(s: SquishState, out: Int32Array, n: number, option: number, 
         continue;
       }
       // Another marker stands here: pushes from a square reached with MP to spare.
-      const x = x0 + i;
-      for (let d = 1; d <= 8; d++) {
-        const dx = DX[d]!;
-        const dy = DY[d]!;
-        const fr = r - dy;
-        const fi = i - dx;
-        if (fr < 0 || fr >= rows || fi < 0 || fi > 30 || (L[before + fr]! & (1 << fi)) === 0) continue;
-        const to = (y + dy + 1) * stride + x + dx + 1;
-        if (cb[to] === EMPTY && (cm[to] === EMPTY || to === P)) out[n++] = code + d;
+      let dirs = pushDirections(s, L, before, r, i);
+      while (dirs !== 0) {
+        const d = 31 - Math.clz32(dirs & -dirs);
+        dirs &= dirs - 1;
+        out[n++] = code + d;
       }
     }
   }
   return n;
 }
+
+/**
+ * The directions (bit d for d = 1..8) in which the mover may push the marker on window square
+ * (i, row r): from a square of the level before the last (`before` rows of L, with MP to spare)
+ * onto a square free for it (work.pushTargets, found on first use in a decision).
+ */
+export function pushDirections(s: SquishState, L: Int32Array, before: number, r: number, i: number): number {
+  const w = s.work;
+  const above = r > 0 ? L[before + r - 1]! : 0;
+  const below = r + 1 < w.windowRows ? L[before + r + 1]! : 0;
+  // The 3 x 3 squares around (i, r) of the level, west to east in each row, north row first
+  // (shifted left one so that column i - 1 exists at i = 0).
+  const around = (((above << 1) >>> i) & 7) | ((((L[before + r]! << 1) >>> i) & 7) << 3) | ((((below << 1) >>> i) & 7) << 6);
+  const from = PUSHES_FROM[around]!;
+  if (from === 0) return 0;
+  const c = (w.windowY0 + r + 1) * s.stride + w.windowX0 + i + 1;
+  const marker = s.cellMarker[c]!;
+  let targets = w.pushTargets[marker]!;
+  if (targets === UNKNOWN_TARGETS) {
+    // Where this marker may be pushed to: a square free of blocks (and walls) and of markers
+    // other than the mover's own. Once per decision, and only for a marker the mover can reach.
+    const P = s.markerCell[s.toMove]!;
+    targets = 0;
+    for (let d = 1; d <= 8; d++) {
+      const to = c + s.step[d]!;
+      if (s.cellBlock[to] === EMPTY && (s.cellMarker[to] === EMPTY || to === P)) targets |= 1 << d;
+    }
+    w.pushTargets[marker] = targets;
+  }
+  return from & targets;
+}
+
+/** work.pushTargets of a marker not yet looked at this decision. */
+const UNKNOWN_TARGETS = -1;
+
+/**
+ * For each set of the 3 x 3 squares around a marker (bit (1 - dy) * 3 + (1 - dx) for the square
+ * at (-dx, -dy) from it), the directions d = (dx, dy) a marker there can be pushed in: bit d
+ * when the mover stands on the square it is pushed from.
+ */
+const PUSHES_FROM = (() => {
+  const table = new Uint16Array(512);
+  for (let around = 0; around < 512; around++)
+    for (let d = 1; d <= 8; d++) if ((around & (1 << ((1 - DY[d]!) * 3 + (1 - DX[d]!)))) !== 0) table[around]! |= 1 << d;
+  return table;
+})();
 
 /** The movement part of a move action: push, end square, shard. */
 export function performMove(s: SquishState, action: number): void {

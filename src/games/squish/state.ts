@@ -50,6 +50,9 @@ export const F_MOVED = 1; // has moved (or started the roll, or passed its hit o
 export const F_PENDING = 2; // hit, waiting to move
 export const F_ACTIVE = 4; // simultaneous resolution: moving tick by tick
 
+/** Int32s per shard option in SquishWork.optionRows: three sets of 13 window rows. */
+export const OPTION_ROWS = 3 * 13;
+
 /** Transient working buffers of one state (see the file comment). */
 export class SquishWork {
   // Block resolution.
@@ -102,6 +105,21 @@ export class SquishWork {
   readonly markerRow = new Int32Array(13);
   readonly reach = new Int32Array(7 * 13);
   readonly reachK = new Int32Array(7 * 13);
+  /** Per other marker in the window: the directions (bit d) it may be pushed in, if reached (-1: not yet known). */
+  readonly pushTargets = new Int32Array(8);
+  /** The window of the last reach: its north-west square, its rows, its last column's bit. */
+  windowX0 = 0;
+  windowY0 = 0;
+  windowRows = 0;
+  windowLastBit = 0;
+  /**
+   * countActions' record for actionAt (move-count.ts), per shard option o = 0..K: its number of
+   * end states, and its end-level rows, level-before-the-end rows and actions per row at
+   * o * OPTION_ROWS + 0, 13 and 26 (the rows for o >= 1 only: block options' levels share reachK,
+   * so they are kept here; the plain option's stay in reach).
+   */
+  readonly optionCount: Int32Array;
+  readonly optionRows: Int32Array;
 
   constructor(blocks: number, cells: number, side: number) {
     this.flags = new Uint8Array(blocks);
@@ -116,6 +134,8 @@ export class SquishWork {
     this.touchAt = new Int8Array(cells);
     this.touchList = new Int32Array(cells);
     this.touchStep = new Int32Array(cells);
+    this.optionCount = new Int32Array(blocks + 1);
+    this.optionRows = new Int32Array((blocks + 1) * OPTION_ROWS);
   }
 
   /** Start recording touched squares afresh (touchList empties). */
