@@ -10,7 +10,7 @@ import { HOLD_CANDIDATE, RING_POINTS, isMove, moveCandidate, moveFacing, candida
 import { MAX_BONUSES } from './params.js';
 import { SquallState, PH_MOVE } from './state.js';
 import { STYLE_FLANKER, E_LONGER_MOVE } from './world.js';
-import { resolveMove, ringPoint, btb } from './moves.js';
+import { resolveMove, ringPointFree, btb } from './moves.js';
 import { type MoveScratch, BIG, HOLD_BASE, REACH_MARGIN, remaining, ringBehind } from './policy-scorers.js';
 import { flankScore } from './policy-flanker.js';
 
@@ -31,7 +31,7 @@ export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Ar
     if (cand !== HOLD_CANDIDATE) {
       const slot = candidateSlot(cand);
       if (candidateEnemy(cand) !== target || slot === RING_POINTS) continue;
-      ringPoint(s, m, target, slot, b.xy);
+      ringPointFree(s, m, target, slot, b.xy);
       lb = norm(b.xy[0]! - s.x[m]!, b.xy[1]! - s.y[m]!);
     }
     // Insertion by lower bound (at most 9 entries).
