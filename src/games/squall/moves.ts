@@ -41,8 +41,17 @@ export function ringPoint(s: SquallState, m: number, e: number, k: number, out: 
  * once per caller (legalActions, the brawler's ordering and resolveMove each ask for it).
  */
 export function ringPointFree(s: SquallState, m: number, e: number, k: number, out: Float64Array): boolean {
+  s.world.rings.validate(s.discs, s.fx, s.fy, m);
+  return storedRingPoint(s, m, e, k, out);
+}
+
+/**
+ * ringPointFree without checking the cache's key: only right after `s.world.rings.validate`
+ * for mover m, with nothing moved or turned since (a loop over one enemy's points validates
+ * once instead of once per point).
+ */
+export function storedRingPoint(s: SquallState, m: number, e: number, k: number, out: Float64Array): boolean {
   const cache = s.world.rings;
-  cache.validate(s.discs, s.fx, s.fy, m);
   const i = e * RING_POINTS + k;
   if (cache.stamp[i] !== cache.gen) {
     const free = ringPoint(s, m, e, k, out);
@@ -110,9 +119,16 @@ export function candidateOffered(s: SquallState, m: number, cand: number): boole
   if (cand >= COMPASS) return true;
   const e = Math.floor(cand / PER_ENEMY);
   if (e >= s.count || s.alive[e] === 0 || !s.enemies(m, e)) return false;
-  const k = cand % PER_ENEMY;
-  if (k === RING_POINTS) return true;
-  return ringPointFree(s, m, e, k, point);
+  s.world.rings.validate(s.discs, s.fx, s.fy, m);
+  return slotOffered(s, m, e, cand % PER_ENEMY);
+}
+
+/**
+ * Is slot k (ring point or away) of living enemy e offered to mover m? Only right after
+ * `s.world.rings.validate` for m (legalActions validates once for all the enemies' slots).
+ */
+export function slotOffered(s: SquallState, m: number, e: number, k: number): boolean {
+  return k === RING_POINTS || storedRingPoint(s, m, e, k, point);
 }
 
 /**

@@ -6,11 +6,11 @@
 import type { Rng } from '../../sim/rng.js';
 import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
-import { HOLD_CANDIDATE, RING_POINTS, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
+import { HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
 import { MAX_BONUSES } from './params.js';
 import { SquallState, PH_MOVE } from './state.js';
 import { STYLE_FLANKER, E_LONGER_MOVE } from './world.js';
-import { resolveMove, ringPointFree, btb } from './moves.js';
+import { resolveMove, storedRingPoint, btb } from './moves.js';
 import { type MoveScratch, BIG, HOLD_BASE, REACH_MARGIN, remaining, ringBehind } from './policy-scorers.js';
 import { flankScore } from './policy-flanker.js';
 
@@ -23,15 +23,18 @@ import { flankScore } from './policy-flanker.js';
 export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
   const m = s.active;
   let count = 0;
+  // The target's ring candidates are [first, first + RING_POINTS): a range test, where
+  // candidateEnemy and candidateSlot would divide for each of the ~70 actions.
+  const first = target * PER_ENEMY;
+  s.world.rings.validate(s.discs, s.fx, s.fy, m);
   for (let i = 0; i < n; i++) {
     const a = actions[i]!;
     if (!isMove(a) || moveFacing(a) !== 0) continue;
     const cand = moveCandidate(a);
     let lb = 0;
     if (cand !== HOLD_CANDIDATE) {
-      const slot = candidateSlot(cand);
-      if (candidateEnemy(cand) !== target || slot === RING_POINTS) continue;
-      ringPointFree(s, m, target, slot, b.xy);
+      if (cand < first || cand >= first + RING_POINTS) continue;
+      storedRingPoint(s, m, target, cand - first, b.xy);
       lb = norm(b.xy[0]! - s.x[m]!, b.xy[1]! - s.y[m]!);
     }
     // Insertion by lower bound (at most 9 entries).
