@@ -17,8 +17,8 @@ import { flankScore } from './policy-flanker.js';
 /**
  * The brawler only considers the BTB points round its target and holding. They are scored in
  * order of straight-line distance, and once even that lower bound of the route left cannot
- * beat the best so far, the rest (which would need the planner) are skipped: same choice,
- * far fewer routes.
+ * beat the best so far, the rest (which would need the planner) are skipped; so are the points
+ * in reach whose contact score cannot beat it (contactBound): same choice, far fewer routes.
  */
 export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
   const m = s.active;
@@ -52,7 +52,11 @@ export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Ar
     const i = b.idx[k]!;
     const cand = moveCandidate(actions[i]!);
     const lb = b.lb[k]!;
-    if (cand !== HOLD_CANDIDATE && lb > allowance + 1e-9 && b.pick.index >= 0 && -(lb - allowance) < b.pick.best) break;
+    if (cand !== HOLD_CANDIDATE && b.pick.index >= 0) {
+      if (lb > allowance + 1e-9) {
+        if (-(lb - allowance) < b.pick.best) break;
+      } else if (contactBound(b, s, target, cand - first, lb) < b.pick.best) continue;
+    }
     closeScore(b, s, m, cand, allowance, target);
     const score = b.val[0]!;
     if (score === -Infinity) continue;
@@ -75,6 +79,19 @@ export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Ar
     return 0;
   }
   return b.pick.index;
+}
+
+/**
+ * The most that closeScore can give ring slot `slot` of `target` at straight-line distance lb
+ * (within the allowance), less a margin: in a MOVE, 1000 + the rear bonus - route * 0.01 with the
+ * route at least lb (a point not reached scores at most ~0); in a HALF-MOVE no bound (Infinity).
+ * A point whose bound is below the best so far cannot change the pick (nor draw from the rng
+ * for a tie), so its route is not planned: once a rear point is reached, the others in reach
+ * are skipped.
+ */
+function contactBound(b: MoveScratch, s: SquallState, target: number, slot: number, lb: number): number {
+  if (s.phase !== PH_MOVE) return Infinity;
+  return 1000 + (ringBehind(s, target, slot) && b.k.preferRear ? 100 : 0) - lb * 0.01 + 1e-6;
 }
 
 /**
