@@ -63,6 +63,8 @@ import { spotOffered } from './setup.js';
  *    both defence dice are available); no attack (optionalMelee); usable bonuses.
  *  - RANGE: each valid target; hold fire; usable bonuses.
  *  - after a roll, before defence, after an attack: CONTINUE, then usable bonuses.
+ * A move phase's list is therefore in ascending action order (moves by candidate, bonuses, then
+ * surrender): the brawler (policy-brawler.ts) finds its moves in it by binary search.
  */
 export function legalActions(s: SquallState, out: Int32Array): number {
   let n = 0;

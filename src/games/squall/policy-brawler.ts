@@ -6,7 +6,7 @@
 import type { Rng } from '../../sim/rng.js';
 import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
-import { HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
+import { HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, moveAction, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
 import { MAX_BONUSES } from './params.js';
 import { SquallState, PH_MOVE } from './state.js';
 import { STYLE_FLANKER, E_LONGER_MOVE } from './world.js';
@@ -23,30 +23,21 @@ import { flankScore } from './policy-flanker.js';
 export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
   const m = s.active;
   let count = 0;
-  // The target's ring candidates are [first, first + RING_POINTS): a range test, where
-  // candidateEnemy and candidateSlot would divide for each of the ~70 actions.
+  // legalActions lists a move phase's actions in ascending order (legal.ts), so the target's
+  // ring moves facing it, [moveAction(first, 0), moveAction(first + RING_POINTS, 0)), and hold
+  // are found by search, not by a scan of the ~70 actions; taken in that order (ring points,
+  // then hold), as a scan would.
   const first = target * PER_ENEMY;
+  const end = moveAction(first + RING_POINTS, 0);
   s.world.rings.validate(s.discs, s.fx, s.fy, m);
-  for (let i = 0; i < n; i++) {
+  for (let i = lowerBound(actions, n, moveAction(first, 0)); i < n && actions[i]! < end; i++) {
     const a = actions[i]!;
-    if (!isMove(a) || moveFacing(a) !== 0) continue;
-    const cand = moveCandidate(a);
-    let lb = 0;
-    if (cand !== HOLD_CANDIDATE) {
-      if (cand < first || cand >= first + RING_POINTS) continue;
-      storedRingPoint(s, m, target, cand - first, b.xy);
-      lb = norm(b.xy[0]! - s.x[m]!, b.xy[1]! - s.y[m]!);
-    }
-    // Insertion by lower bound (at most 9 entries).
-    let j = count++;
-    while (j > 0 && b.lb[j - 1]! > lb) {
-      b.lb[j] = b.lb[j - 1]!;
-      b.idx[j] = b.idx[j - 1]!;
-      j--;
-    }
-    b.lb[j] = lb;
-    b.idx[j] = i;
+    if (moveFacing(a) !== 0) continue;
+    storedRingPoint(s, m, target, moveCandidate(a) - first, b.xy);
+    count = insertByBound(b, count, i, norm(b.xy[0]! - s.x[m]!, b.xy[1]! - s.y[m]!));
   }
+  const hold = lowerBound(actions, n, moveAction(HOLD_CANDIDATE, 0));
+  if (hold < n && actions[hold] === moveAction(HOLD_CANDIDATE, 0)) count = insertByBound(b, count, hold, 0);
   b.pick.start();
   for (let k = 0; k < count; k++) {
     const i = b.idx[k]!;
@@ -79,6 +70,31 @@ export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Ar
     return 0;
   }
   return b.pick.index;
+}
+
+/** First index in actions[0 .. n) (ascending) whose action is >= a (n if none). */
+function lowerBound(actions: Int32Array, n: number, a: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (actions[mid]! < a) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Insert action index i with bound lb into b.idx/b.lb[0 .. count), sorted by lb, after equal ones; returns the new count. */
+function insertByBound(b: MoveScratch, count: number, i: number, lb: number): number {
+  let j = count;
+  while (j > 0 && b.lb[j - 1]! > lb) {
+    b.lb[j] = b.lb[j - 1]!;
+    b.idx[j] = b.idx[j - 1]!;
+    j--;
+  }
+  b.lb[j] = lb;
+  b.idx[j] = i;
+  return count + 1;
 }
 
 /**
