@@ -6,7 +6,7 @@
 import type { Rng } from '../../sim/rng.js';
 import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
-import { HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, moveAction, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
+import { HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, moveAction, firstAtLeast, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
 import { MAX_BONUSES } from './params.js';
 import { SquallState, PH_MOVE } from './state.js';
 import { STYLE_FLANKER, E_LONGER_MOVE } from './world.js';
@@ -30,13 +30,13 @@ export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Ar
   const first = target * PER_ENEMY;
   const end = moveAction(first + RING_POINTS, 0);
   s.world.rings.validate(s.discs, s.fx, s.fy, m);
-  for (let i = lowerBound(actions, n, moveAction(first, 0)); i < n && actions[i]! < end; i++) {
+  for (let i = firstAtLeast(actions, n, moveAction(first, 0)); i < n && actions[i]! < end; i++) {
     const a = actions[i]!;
     if (moveFacing(a) !== 0) continue;
     storedRingPoint(s, m, target, moveCandidate(a) - first, b.xy);
     count = insertByBound(b, count, i, norm(b.xy[0]! - s.x[m]!, b.xy[1]! - s.y[m]!));
   }
-  const hold = lowerBound(actions, n, moveAction(HOLD_CANDIDATE, 0));
+  const hold = firstAtLeast(actions, n, moveAction(HOLD_CANDIDATE, 0));
   if (hold < n && actions[hold] === moveAction(HOLD_CANDIDATE, 0)) count = insertByBound(b, count, hold, 0);
   b.pick.start();
   for (let k = 0; k < count; k++) {
@@ -70,18 +70,6 @@ export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Ar
     return 0;
   }
   return b.pick.index;
-}
-
-/** First index in actions[0 .. n) (ascending) whose action is >= a (n if none). */
-function lowerBound(actions: Int32Array, n: number, a: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (actions[mid]! < a) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Insert action index i with bound lb into b.idx/b.lb[0 .. count), sorted by lb, after equal ones; returns the new count. */
