@@ -54,6 +54,21 @@ export const candidateEnemy = (cand: number): number => (cand < COMPASS ? Math.f
 /** Ring index 0..7, 8 for away, -1 for compass and hold. */
 export const candidateSlot = (cand: number): number => (cand < COMPASS ? cand % PER_ENEMY : -1);
 
+/**
+ * First index in actions[0 .. n) whose action is >= a (n if none), by binary search: for a list
+ * in ascending order, as legalActions gives a move phase's (legal.ts).
+ */
+export function firstAtLeast(actions: Int32Array, n: number, a: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (actions[mid]! < a) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export const isPlace = (a: number): boolean => a >= PLACE && a < FIRST;
 export const isFirst = (a: number): boolean => a >= FIRST && a < MELEE;
 export const isMelee = (a: number): boolean => a >= MELEE && a < NO_MELEE;

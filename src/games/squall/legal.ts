@@ -49,7 +49,7 @@ import {
   E_EXTRA_MOVE,
   E_EXTRA_ATTACK,
 } from './world.js';
-import { candidateOffered, inBtbWithEnemy, btb, validShot } from './moves.js';
+import { slotOffered, inBtbWithEnemy, btb, validShot } from './moves.js';
 import { spotOffered } from './setup.js';
 
 /**
@@ -63,6 +63,8 @@ import { spotOffered } from './setup.js';
  *    both defence dice are available); no attack (optionalMelee); usable bonuses.
  *  - RANGE: each valid target; hold fire; usable bonuses.
  *  - after a roll, before defence, after an attack: CONTINUE, then usable bonuses.
+ * A move phase's list is therefore in ascending action order (moves by candidate, bonuses, then
+ * surrender): the brawler (policy-brawler.ts) finds its moves in it by binary search.
  */
 export function legalActions(s: SquallState, out: Int32Array): number {
   let n = 0;
@@ -80,11 +82,16 @@ export function legalActions(s: SquallState, out: Int32Array): number {
     case PH_EXTRA_MOVE: {
       if (s.allowance > 0) {
         // Candidates in order (actions.ts): each opponent's ring points and away, then compass.
-        const last = s.count * PER_ENEMY;
-        for (let cand = 0; cand < last; cand++) {
-          if (!candidateOffered(s, a, cand)) continue;
-          out[n++] = MOVE + cand * 2;
-          out[n++] = MOVE + cand * 2 + 1;
+        // (candidateOffered per candidate, with the enemy and the ring cache's key checked once.)
+        s.world.rings.validate(s.discs, s.fx, s.fy, a);
+        for (let e = 0; e < s.count; e++) {
+          if (s.alive[e] === 0 || !s.enemies(a, e)) continue;
+          for (let k = 0; k < PER_ENEMY; k++) {
+            if (!slotOffered(s, a, e, k)) continue;
+            const cand = e * PER_ENEMY + k;
+            out[n++] = MOVE + cand * 2;
+            out[n++] = MOVE + cand * 2 + 1;
+          }
         }
         for (let cand = COMPASS; cand < HOLD_CANDIDATE; cand++) {
           out[n++] = MOVE + cand * 2;

@@ -20,17 +20,50 @@ export const RING_GAP = BTB_TOLERANCE / 2;
  * blocked (off the board, in terrain, under a base) it slides round the ring, up to 20 degrees
  * either way, to the nearest free point: against a wall or in a corner all eight fixed points
  * could be blocked while contact was still possible, and a mover that wanted contact stood
- * still. If no slide is free the point stays where it was (and is not offered).
+ * still. If no slide is free the point stays where it was (and is not offered): returns whether
+ * the point is free.
  */
-export function ringPoint(s: SquallState, m: number, e: number, k: number, out: Float64Array): void {
+export function ringPoint(s: SquallState, m: number, e: number, k: number, out: Float64Array): boolean {
   const w = s.world;
   ringPointAt(s, m, e, w.ringCos, w.ringSin, k, out);
-  if (positionFreeAt(s, m, out)) return;
+  if (positionFreeAt(s, m, out)) return true;
   for (let t = 0; t < RING_SLIDES; t++) {
     ringPointAt(s, m, e, w.ringSlideCos, w.ringSlideSin, k * RING_SLIDES + t, out);
-    if (positionFreeAt(s, m, out)) return;
+    if (positionFreeAt(s, m, out)) return true;
   }
   ringPointAt(s, m, e, w.ringCos, w.ringSin, k, out);
+  return false;
+}
+
+/**
+ * ringPoint through the World's cache (ring-cache.ts): the point into out[0], out[1], and
+ * whether it is free (offered). Computed once per mover and position of the other bases, not
+ * once per caller (legalActions, the brawler's ordering and resolveMove each ask for it).
+ */
+export function ringPointFree(s: SquallState, m: number, e: number, k: number, out: Float64Array): boolean {
+  s.world.rings.validate(s.discs, s.fx, s.fy, m);
+  return storedRingPoint(s, m, e, k, out);
+}
+
+/**
+ * ringPointFree without checking the cache's key: only right after `s.world.rings.validate`
+ * for mover m, with nothing moved or turned since (a loop over one enemy's points validates
+ * once instead of once per point).
+ */
+export function storedRingPoint(s: SquallState, m: number, e: number, k: number, out: Float64Array): boolean {
+  const cache = s.world.rings;
+  const i = e * RING_POINTS + k;
+  if (cache.stamp[i] !== cache.gen) {
+    const free = ringPoint(s, m, e, k, out);
+    cache.x[i] = out[0]!;
+    cache.y[i] = out[1]!;
+    cache.free[i] = free ? 1 : 0;
+    cache.stamp[i] = cache.gen;
+    return free;
+  }
+  out[0] = cache.x[i]!;
+  out[1] = cache.y[i]!;
+  return cache.free[i] === 1;
 }
 
 /**
@@ -86,10 +119,16 @@ export function candidateOffered(s: SquallState, m: number, cand: number): boole
   if (cand >= COMPASS) return true;
   const e = Math.floor(cand / PER_ENEMY);
   if (e >= s.count || s.alive[e] === 0 || !s.enemies(m, e)) return false;
-  const k = cand % PER_ENEMY;
-  if (k === RING_POINTS) return true;
-  ringPoint(s, m, e, k, point);
-  return positionFreeAt(s, m, point);
+  s.world.rings.validate(s.discs, s.fx, s.fy, m);
+  return slotOffered(s, m, e, cand % PER_ENEMY);
+}
+
+/**
+ * Is slot k (ring point or away) of living enemy e offered to mover m? Only right after
+ * `s.world.rings.validate` for m (legalActions validates once for all the enemies' slots).
+ */
+export function slotOffered(s: SquallState, m: number, e: number, k: number): boolean {
+  return k === RING_POINTS || storedRingPoint(s, m, e, k, point);
 }
 
 /**
@@ -134,16 +173,25 @@ export function resolveMove(s: SquallState, m: number, cand: number, allowance: 
     out[OUT_REACHED] = out[OUT_USED]! >= allowance - 1e-6 ? 1 : 0;
     return;
   }
-  ringPoint(s, m, e, k, point);
-  const graph = w.graphFor(s.kind[m]!);
-  // The goal stays in `point` and the route's length goes straight to out[OUT_ROUTE] (walk
-  // leaves it alone): doubles passed to or returned from the planner would be boxed.
-  if (planner.direct(s.discs, m, point)) out[OUT_ROUTE] = norm(point[0]! - s.x[m]!, point[1]! - s.y[m]!);
+  ringPointFree(s, m, e, k, point);
+  // The route is planned once per position (ring-cache.ts) and walked for each allowance.
+  const rings = w.rings;
+  const i = e * RING_POINTS + k;
+  const route = rings.routes[i]!;
+  if (rings.routeStamp[i] === rings.routeGen) out[OUT_ROUTE] = rings.routeLength[i]!;
   else {
-    planner.prepareAround(s.discs, m, graph, e, RING_GAP);
-    planner.routeToGoal(point, out);
+    // The goal stays in `point` and the route's length goes straight to out[OUT_ROUTE] (walk
+    // leaves it alone): doubles passed to or returned from the planner would be boxed.
+    if (planner.direct(s.discs, m, point)) out[OUT_ROUTE] = norm(point[0]! - s.x[m]!, point[1]! - s.y[m]!);
+    else {
+      planner.prepareAround(s.discs, m, w.graphFor(s.kind[m]!), e, RING_GAP);
+      planner.routeToGoal(point, out);
+    }
+    route.copyFrom(planner.path);
+    rings.routeLength[i] = out[OUT_ROUTE]!;
+    rings.routeStamp[i] = rings.routeGen;
   }
-  planner.path.walk(allowance, out);
+  route.walk(allowance, out);
   out[OUT_REACHED] = out[OUT_ROUTE]! <= allowance + 1e-9 ? 1 : 0;
 }
 

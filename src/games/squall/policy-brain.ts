@@ -5,7 +5,7 @@
  */
 import type { Rng } from '../../sim/rng.js';
 import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
-import { PLACE, FIRST, NO_MELEE, SHOOT, NO_SHOT, BONUS, CONTINUE, SURRENDER, HOLD_CANDIDATE, isMove, isMelee, isShoot, moveCandidate, moveFacing, meleeTarget, meleeExtraDie } from './actions.js';
+import { PLACE, FIRST, NO_MELEE, SHOOT, NO_SHOT, BONUS, CONTINUE, SURRENDER, HOLD_CANDIDATE, firstAtLeast, isMove, isMelee, isShoot, moveCandidate, moveFacing, meleeTarget, meleeExtraDie } from './actions.js';
 import { MAX_BONUSES } from './params.js';
 import { SquallState, PH_PLACE, PH_FIRST, PH_MOVE, PH_MELEE, PH_MELEE_ROLL, PH_DEFEND, PH_AFTER_MELEE, PH_RANGE, PH_RANGE_ROLL, PH_AFTER_RANGE, PH_HALF_MOVE, PH_EXTRA_MOVE } from './state.js';
 import { STYLE_BRAWLER, STYLE_SNIPER, E_EXTRA_DAMAGE, E_EXTRA_ATTACK_DIE, E_HEAL, E_LONGER_MOVE, E_EXTRA_MOVE, E_EXTRA_ATTACK, E_REROLL, E_EXTRA_DEFENCE_DIE, E_RIPOSTE, E_IGNORE_COVER } from './world.js';
@@ -42,11 +42,14 @@ export class Brain extends MoveScratch {
 
   // --- bonuses --------------------------------------------------------------------------------
 
-  /** Index of a bonus action worth using now (by the smart rules), or -1. */
-  private bonusToUse(s: SquallState, actions: Int32Array, n: number, c: number, effects: number): number {
+  /**
+   * Index of a bonus action worth using now (by the smart rules), or -1. The bonuses are looked
+   * for in actions[from .. n) (a move phase's list is ascending: they follow the moves).
+   */
+  private bonusToUse(s: SquallState, actions: Int32Array, n: number, c: number, effects: number, from = 0): number {
     if (this.k.bonuses === 'never') return -1;
     const w = s.world;
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < n; i++) {
       const a = actions[i]!;
       if (a < BONUS || a >= CONTINUE) continue;
       const j = s.kind[c]! * MAX_BONUSES + (a - BONUS);
@@ -149,11 +152,13 @@ export class Brain extends MoveScratch {
     if (s.phase === PH_MOVE && this.k.surrenderBelow > 0 && this.shouldSurrender(s, m)) {
       for (let i = 0; i < n; i++) if (actions[i] === SURRENDER) return i;
     }
-    // Healing first; a longer move if it makes the best move better.
-    const heal = this.bonusToUse(s, actions, n, m, 1 << E_HEAL);
+    // Healing first; a longer move if it makes the best move better. A move phase's actions
+    // are in ascending order (legal.ts), so the bonuses start at the first action >= BONUS.
+    const bonuses = firstAtLeast(actions, n, BONUS);
+    const heal = this.bonusToUse(s, actions, n, m, 1 << E_HEAL, bonuses);
     if (heal >= 0) return heal;
     if (this.k.bonuses !== 'never') {
-      for (let i = 0; i < n; i++) {
+      for (let i = bonuses; i < n; i++) {
         const a = actions[i]!;
         if (a < BONUS || a >= CONTINUE) continue;
         const j = s.kind[m]! * MAX_BONUSES + (a - BONUS);

@@ -6,50 +6,48 @@
 import type { Rng } from '../../sim/rng.js';
 import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
-import { HOLD_CANDIDATE, RING_POINTS, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
+import { HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, moveAction, firstAtLeast, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
 import { MAX_BONUSES } from './params.js';
 import { SquallState, PH_MOVE } from './state.js';
 import { STYLE_FLANKER, E_LONGER_MOVE } from './world.js';
-import { resolveMove, ringPoint, btb } from './moves.js';
+import { resolveMove, storedRingPoint, btb } from './moves.js';
 import { type MoveScratch, BIG, HOLD_BASE, REACH_MARGIN, remaining, ringBehind } from './policy-scorers.js';
 import { flankScore } from './policy-flanker.js';
 
 /**
  * The brawler only considers the BTB points round its target and holding. They are scored in
  * order of straight-line distance, and once even that lower bound of the route left cannot
- * beat the best so far, the rest (which would need the planner) are skipped: same choice,
- * far fewer routes.
+ * beat the best so far, the rest (which would need the planner) are skipped; so are the points
+ * in reach whose contact score cannot beat it (contactBound): same choice, far fewer routes.
  */
 export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Array, n: number, rng: Rng, allowance: number, target: number): number {
   const m = s.active;
   let count = 0;
-  for (let i = 0; i < n; i++) {
+  // legalActions lists a move phase's actions in ascending order (legal.ts), so the target's
+  // ring moves facing it, [moveAction(first, 0), moveAction(first + RING_POINTS, 0)), and hold
+  // are found by search, not by a scan of the ~70 actions; taken in that order (ring points,
+  // then hold), as a scan would.
+  const first = target * PER_ENEMY;
+  const end = moveAction(first + RING_POINTS, 0);
+  s.world.rings.validate(s.discs, s.fx, s.fy, m);
+  for (let i = firstAtLeast(actions, n, moveAction(first, 0)); i < n && actions[i]! < end; i++) {
     const a = actions[i]!;
-    if (!isMove(a) || moveFacing(a) !== 0) continue;
-    const cand = moveCandidate(a);
-    let lb = 0;
-    if (cand !== HOLD_CANDIDATE) {
-      const slot = candidateSlot(cand);
-      if (candidateEnemy(cand) !== target || slot === RING_POINTS) continue;
-      ringPoint(s, m, target, slot, b.xy);
-      lb = norm(b.xy[0]! - s.x[m]!, b.xy[1]! - s.y[m]!);
-    }
-    // Insertion by lower bound (at most 9 entries).
-    let j = count++;
-    while (j > 0 && b.lb[j - 1]! > lb) {
-      b.lb[j] = b.lb[j - 1]!;
-      b.idx[j] = b.idx[j - 1]!;
-      j--;
-    }
-    b.lb[j] = lb;
-    b.idx[j] = i;
+    if (moveFacing(a) !== 0) continue;
+    storedRingPoint(s, m, target, moveCandidate(a) - first, b.xy);
+    count = insertByBound(b, count, i, norm(b.xy[0]! - s.x[m]!, b.xy[1]! - s.y[m]!));
   }
+  const hold = firstAtLeast(actions, n, moveAction(HOLD_CANDIDATE, 0));
+  if (hold < n && actions[hold] === moveAction(HOLD_CANDIDATE, 0)) count = insertByBound(b, count, hold, 0);
   b.pick.start();
   for (let k = 0; k < count; k++) {
     const i = b.idx[k]!;
     const cand = moveCandidate(actions[i]!);
     const lb = b.lb[k]!;
-    if (cand !== HOLD_CANDIDATE && lb > allowance + 1e-9 && b.pick.index >= 0 && -(lb - allowance) < b.pick.best) break;
+    if (cand !== HOLD_CANDIDATE && b.pick.index >= 0) {
+      if (lb > allowance + 1e-9) {
+        if (-(lb - allowance) < b.pick.best) break;
+      } else if (contactBound(b, s, target, cand - first, lb) < b.pick.best) continue;
+    }
     closeScore(b, s, m, cand, allowance, target);
     const score = b.val[0]!;
     if (score === -Infinity) continue;
@@ -72,6 +70,32 @@ export function bestBrawlerMove(b: MoveScratch, s: SquallState, actions: Int32Ar
     return 0;
   }
   return b.pick.index;
+}
+
+/** Insert action index i with bound lb into b.idx/b.lb[0 .. count), sorted by lb, after equal ones; returns the new count. */
+function insertByBound(b: MoveScratch, count: number, i: number, lb: number): number {
+  let j = count;
+  while (j > 0 && b.lb[j - 1]! > lb) {
+    b.lb[j] = b.lb[j - 1]!;
+    b.idx[j] = b.idx[j - 1]!;
+    j--;
+  }
+  b.lb[j] = lb;
+  b.idx[j] = i;
+  return count + 1;
+}
+
+/**
+ * The most that closeScore can give ring slot `slot` of `target` at straight-line distance lb
+ * (within the allowance), less a margin: in a MOVE, 1000 + the rear bonus - route * 0.01 with the
+ * route at least lb (a point not reached scores at most ~0); in a HALF-MOVE no bound (Infinity).
+ * A point whose bound is below the best so far cannot change the pick (nor draw from the rng
+ * for a tie), so its route is not planned: once a rear point is reached, the others in reach
+ * are skipped.
+ */
+function contactBound(b: MoveScratch, s: SquallState, target: number, slot: number, lb: number): number {
+  if (s.phase !== PH_MOVE) return Infinity;
+  return 1000 + (ringBehind(s, target, slot) && b.k.preferRear ? 100 : 0) - lb * 0.01 + 1e-6;
 }
 
 /**

@@ -30,6 +30,16 @@ export class Route {
     this.y = new Float64Array(need);
   }
 
+  /** Make this route a copy of `from` (grows only when `from` is longer than any before). */
+  copyFrom(from: Route): void {
+    this.ensureCapacity(from.n);
+    for (let i = 0; i < from.n; i++) {
+      this.x[i] = from.x[i]!;
+      this.y[i] = from.y[i]!;
+    }
+    this.n = from.n;
+  }
+
   /** Walk the route for at most `allowance` inches; fills OUT_X .. OUT_USED. */
   walk(allowance: number, out: Float64Array): void {
     let x = this.x[0]!;

@@ -19,6 +19,7 @@ import {
 import { RING_POINTS } from './actions.js';
 import { Planner } from './planner.js';
 import { StaticGraph } from './static-graph.js';
+import { RingPointCache } from './ring-cache.js';
 
 
 /** Offsets (degrees) a blocked BTB point may slide by, nearest first, alternating sides. */
@@ -94,6 +95,8 @@ export class World {
   /** Per-roster-index terrain graphs of the planner (lazy: see graphFor). */
   private readonly graphs: (StaticGraph | undefined)[];
   readonly planner: Planner;
+  /** The current mover's BTB ring points (moves.ts ringPointFree; ring-cache.ts says what they depend on). */
+  readonly rings = new RingPointCache();
 
   constructor(readonly rules: SquallRules) {
     this.width = rules.board.width;

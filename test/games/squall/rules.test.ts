@@ -154,6 +154,27 @@ describe('contact points against a wall', () => {
     // The rear point (bearing 125, into the edge) is too far off to slide: still not offered.
     expect(candidateOffered(s, 0, ringCandidate(1, 4))).toBe(false);
   });
+
+  it('lists the actions of every move phase in ascending order (the brawler finds its moves by binary search)', () => {
+    const sprint = { name: 'Sprint', cost: 1, timing: 'move', effect: 'longerMove', amount: 2 };
+    const r = rules({ surrender: true, terrain: { obstacles: [{ shape: 'rect', x: 5, y: 4, width: 2, height: 3 }] } }, [{ name: 'A', bonuses: [sprint] }, { name: 'B', bonuses: [sprint] }]);
+    const rng = new Rng();
+    let checked = 0;
+    for (let game = 0; game < 20; game++) {
+      rng.seedGame(5, 0, game);
+      const s = squall.createState(r, 2);
+      squall.reset(s, rng);
+      while (!s.terminal) {
+        const actions = legal(s);
+        if (s.phase === PH_MOVE || s.phase === PH_HALF_MOVE || s.phase === PH_EXTRA_MOVE) {
+          for (let i = 1; i < actions.length; i++) expect(actions[i]!).toBeGreaterThan(actions[i - 1]!);
+          checked++;
+        }
+        squall.apply(s, actions[rng.int(actions.length)]!, rng);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
 });
 
 describe('initiative', () => {
