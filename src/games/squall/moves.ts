@@ -185,7 +185,7 @@ export function resolveMove(s: SquallState, m: number, cand: number, allowance: 
     if (planner.direct(s.discs, m, point)) out[OUT_ROUTE] = norm(point[0]! - s.x[m]!, point[1]! - s.y[m]!);
     else {
       planner.prepareAround(s.discs, m, w.graphFor(s.kind[m]!), e, RING_GAP);
-      planner.routeToGoal(point, out);
+      planner.routeToGoal(point, out, true); // direct found the straight leg blocked
     }
     route.copyFrom(planner.path);
     rings.routeLength[i] = out[OUT_ROUTE]!;

@@ -462,9 +462,11 @@ export class Planner {
 
   /**
    * routeTo for the goal (goal[0], goal[1]); the length goes to out[OUT_ROUTE] (doubles passed
-   * or returned would be boxed by V8: this is the hot path's form).
+   * or returned would be boxed by V8: this is the hot path's form). `directBlocked`: the caller
+   * has just found `direct` blocked for this mover and goal, which is the same test as the
+   * start's own leg to the goal, so that leg is not tested again.
    */
-  routeToGoal(goal: Float64Array, out: Float64Array): void {
+  routeToGoal(goal: Float64Array, out: Float64Array, directBlocked = false): void {
     const gx = goal[0]!;
     const gy = goal[1]!;
     if (norm(gx - this.focusX, gy - this.focusY) > this.focusR + 1e-9) throw new Error('planner: goal outside the prepared focus');
@@ -480,7 +482,7 @@ export class Planner {
       const du = this.dist[u]!;
       if (du + this.h[u]! >= best) break;
       const d = du + norm(gx - this.nx[u]!, gy - this.ny[u]!);
-      if (d < best) {
+      if (d < best && !(u === 0 && directBlocked)) {
         SEG[0] = this.nx[u]!;
         SEG[1] = this.ny[u]!;
         SEG[2] = gx;

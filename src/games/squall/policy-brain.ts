@@ -12,11 +12,15 @@ import { STYLE_BRAWLER, STYLE_SNIPER, E_EXTRA_DAMAGE, E_EXTRA_ATTACK_DIE, E_HEAL
 import { nearestEnemy, coveredFrom, canSeeFrom, validShot } from './moves.js';
 import { spotPosition } from './setup.js';
 import { MoveScratch, CONTACT } from './policy-scorers.js';
+import { MoveTape } from './move-tape.js';
 import { bestBrawlerMove, holdsBack, bestHoldBack, outOfReach, enemyReaches, closeScore } from './policy-brawler.js';
 import { sniperScore } from './policy-sniper.js';
 
 /** The shared decision-maker; `style` switches the movement and set-up heuristics. */
 export class Brain extends MoveScratch {
+  /** The current decision's first brawler bestMove, replayed when asked again (move-tape.ts). */
+  private readonly tape = new MoveTape();
+
   choose(s: SquallState, actions: Int32Array, n: number, rng: Rng): number {
     if (n === 1) return 0;
     switch (s.phase) {
@@ -149,6 +153,7 @@ export class Brain extends MoveScratch {
 
   private chooseMove(s: SquallState, actions: Int32Array, n: number, rng: Rng): number {
     const m = s.active;
+    this.tape.valid = false;
     if (s.phase === PH_MOVE && this.k.surrenderBelow > 0 && this.shouldSurrender(s, m)) {
       for (let i = 0; i < n; i++) if (actions[i] === SURRENDER) return i;
     }
@@ -184,10 +189,32 @@ export class Brain extends MoveScratch {
     const m = s.active;
     const target = this.moveTarget(s, m);
     if (this.k.style === STYLE_BRAWLER && target >= 0) {
+      const tape = this.tape;
+      if (tape.valid && tape.allowance[0] === allowance) return this.replayBrawlerMove(rng);
+      // The decision's first ask is taped (later asks for other allowances are not).
+      const taping = !tape.valid;
+      this.pick.recording = taping;
+      if (taping) this.pick.count = 0;
       const i = bestBrawlerMove(this, s, actions, n, rng, allowance, target);
-      if (this.pick.best >= CONTACT || !holdsBack(this, s, m, target)) return i;
+      if (taping) {
+        tape.valid = true;
+        tape.allowance[0] = allowance;
+        tape.closeEnd = this.pick.count;
+        tape.holdEnd = this.pick.count;
+        tape.fallback = i;
+        tape.heldBack = false;
+      }
+      if (this.pick.best >= CONTACT || !holdsBack(this, s, m, target)) {
+        this.pick.recording = false;
+        return i;
+      }
       const best = this.pick.best;
       const held = bestHoldBack(this, s, actions, n, rng, allowance, target);
+      this.pick.recording = false;
+      if (taping) {
+        tape.holdEnd = this.pick.count;
+        tape.heldBack = true;
+      }
       if (held >= 0) return held;
       this.pick.best = best; // nowhere out of reach: close in as before
       return i;
@@ -210,6 +237,23 @@ export class Brain extends MoveScratch {
       return 0;
     }
     return this.pick.index;
+  }
+
+  /**
+   * The brawler branch of bestMove again, for the taped allowance, from its tape: the same
+   * offers through the picker (the same rng draws), the same return.
+   */
+  private replayBrawlerMove(rng: Rng): number {
+    const tape = this.tape;
+    const pick = this.pick;
+    pick.replay(0, tape.closeEnd, rng);
+    const i = pick.index >= 0 ? pick.index : tape.fallback;
+    if (!tape.heldBack) return i;
+    const best = pick.best;
+    pick.replay(tape.closeEnd, tape.holdEnd, rng);
+    if (pick.index >= 0) return pick.index;
+    pick.best = best;
+    return i;
   }
 
   /** The enemy to close on: nearest, weakest on ties. */

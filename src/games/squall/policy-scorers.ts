@@ -3,11 +3,11 @@
  * made with, the scratch every move scorer writes into, the score bands, and the scorers more
  * than one family uses (safety from the enemies' reach, the ring's rear points).
  */
-import { BestPicker } from '../kit/best-picker.js';
 import { rimDistance, baseEdgeGap } from './geometry.js';
 import { OUT_WORDS, OUT_X, OUT_Y, OUT_USED } from './route.js';
 import { RING_POINTS, candidateSlot } from './actions.js';
 import { MAX_CHARS } from './params.js';
+import { TapedPicker } from './move-tape.js';
 import { SquallState } from './state.js';
 import { resolveMove, sightAt, coverAt } from './moves.js';
 
@@ -39,7 +39,8 @@ export const REACH_MARGIN = 0.25;
  * policy is created (Brain extends it).
  */
 export class MoveScratch {
-  readonly pick = new BestPicker(-1);
+  /** The move picker; the brawler's bestMove tapes its offers (move-tape.ts). */
+  readonly pick = new TapedPicker(-1);
   /** resolveMove's result (route.ts OUT_* layout). */
   readonly out = new Float64Array(OUT_WORDS);
   readonly xy = new Float64Array(2);

@@ -48,15 +48,21 @@ export class Route {
     // argument, its loop variable stays tagged and every `left -= seg` allocates.
     let left = +allowance;
     let used = 0;
-    out[OUT_DX] = 0;
-    out[OUT_DY] = 0;
+    // The last leg walked (its vector and length): only its direction is reported, so it is
+    // divided out once, after the loop, not for every leg.
+    let legDx = 0;
+    let legDy = 0;
+    let legLength = 0;
+    let walked = false;
     for (let i = 1; i < this.n; i++) {
       const qx = this.x[i]!;
       const qy = this.y[i]!;
       const seg = norm(qx - x, qy - y);
       if (seg <= 0) continue;
-      out[OUT_DX] = (qx - x) / seg;
-      out[OUT_DY] = (qy - y) / seg;
+      legDx = qx - x;
+      legDy = qy - y;
+      legLength = seg;
+      walked = true;
       if (seg <= left) {
         x = qx;
         y = qy;
@@ -71,6 +77,8 @@ export class Route {
         break;
       }
     }
+    out[OUT_DX] = walked ? legDx / legLength : 0;
+    out[OUT_DY] = walked ? legDy / legLength : 0;
     out[OUT_X] = x;
     out[OUT_Y] = y;
     out[OUT_USED] = used;

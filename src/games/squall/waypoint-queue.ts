@@ -1,7 +1,8 @@
 /**
  * The planner's priority queue (planner.ts): an indexed binary min-heap of waypoints keyed by
- * dist + h, read from the planner's own arrays, so a key change is one update and nothing is
- * copied. Typed arrays sized by the planner; nothing allocates per query.
+ * dist + h, read from the planner's own arrays when a waypoint is put in or moved (`update`)
+ * and kept per waypoint, so the sifts compare one stored number instead of adding two at every
+ * comparison. Typed arrays sized by the planner; nothing allocates per query.
  */
 export class WaypointQueue {
   /** heap[0 .. size) holds waypoints; pos[i] is i's place in it (-1: not in it). */
@@ -11,11 +12,17 @@ export class WaypointQueue {
   /** The planner's distance and heuristic per waypoint (the key is their sum). */
   private dist: Float64Array = new Float64Array(0);
   private h: Float64Array = new Float64Array(0);
+  /**
+   * keys[i] = dist[i] + h[i] as of i's last update: the planner changes a queued waypoint's
+   * dist only through `update`, so this is the sum the sifts used to compute afresh.
+   */
+  private keys = new Float64Array(0);
 
   /** Room for `need` waypoints, keyed by dist[i] + h[i] (the planner's arrays, kept by reference). */
   resize(need: number, dist: Float64Array, h: Float64Array): void {
     this.heap = new Int32Array(need);
     this.pos = new Int32Array(need);
+    this.keys = new Float64Array(need);
     this.dist = dist;
     this.h = h;
   }
@@ -31,14 +38,11 @@ export class WaypointQueue {
     return this.heap[0]!;
   }
 
-  private key(i: number): number {
-    return this.dist[i]! + this.h[i]!;
-  }
-
   /** Put waypoint i in the queue or move it after its key changed (removed if infinite). */
   update(i: number): void {
     let p = this.pos[i]!;
-    const key = this.key(i);
+    const key = this.dist[i]! + this.h[i]!;
+    this.keys[i] = key;
     if (p < 0) {
       if (key === Infinity) return;
       p = this.size++;
@@ -53,11 +57,12 @@ export class WaypointQueue {
   /** Move waypoint i, to go at place p, up past the parents with a larger key; returns its place. */
   private siftUp(p: number, i: number): number {
     const heap = this.heap;
-    const key = this.key(i);
+    const keys = this.keys;
+    const key = keys[i]!;
     while (p > 0) {
       const q = (p - 1) >> 1;
       const j = heap[q]!;
-      if (this.key(j) <= key) break;
+      if (keys[j]! <= key) break;
       heap[p] = j;
       this.pos[j] = p;
       p = q;
@@ -69,14 +74,15 @@ export class WaypointQueue {
 
   private siftDown(p: number): void {
     const heap = this.heap;
+    const keys = this.keys;
     const i = heap[p]!;
-    const key = this.key(i);
+    const key = keys[i]!;
     for (;;) {
       let c = 2 * p + 1;
       if (c >= this.size) break;
-      if (c + 1 < this.size && this.key(heap[c + 1]!) < this.key(heap[c]!)) c++;
+      if (c + 1 < this.size && keys[heap[c + 1]!]! < keys[heap[c]!]!) c++;
       const j = heap[c]!;
-      if (this.key(j) >= key) break;
+      if (keys[j]! >= key) break;
       heap[p] = j;
       this.pos[j] = p;
       p = c;
