@@ -309,8 +309,8 @@ export class Scorer {
   private freshThreat = new Float64Array(0);
   private freshDanger = new Float64Array(0);
 
-  /** spotScore for card i (from hand) placed on empty cell c, into `spot`. */
-  private spotFresh(s: SquirmishState, me: number, i: number, c: number): void {
+  /** The number of enemy cards next to cell c (listed in `cellEnemies`), once per decision. */
+  protected enemiesAround(s: SquirmishState, me: number, c: number): number {
     if (this.cellStamp.length < s.grid.length) {
       this.cellStamp = new Int32Array(s.grid.length);
       this.cellN = new Int8Array(s.grid.length);
@@ -326,11 +326,18 @@ export class Scorer {
       }
       this.cellN[c] = n;
     }
-    const n = this.cellN[c]!;
-    if (n === 0) {
-      this.spot = 0;
-      return;
-    }
+    return this.cellN[c]!;
+  }
+
+  /** spotScore for card i (from hand) placed on empty cell c, into `spot`. */
+  private spotFresh(s: SquirmishState, me: number, i: number, c: number): void {
+    const n = this.enemiesAround(s, me, c);
+    if (n === 0) this.spot = 0;
+    else this.spotNextTo(s, me, i, c, n);
+  }
+
+  /** spotFresh where cell c has n > 0 enemies next to it (`enemiesAround`), into `spot`. */
+  protected spotNextTo(s: SquirmishState, me: number, i: number, c: number, n: number): void {
     this.ensurePairTerms(s);
     const M = s.maxInst;
     let offense = 0;
