@@ -188,7 +188,9 @@ class DecisionScorer extends Scorer {
           this.val = -1;
           return;
         }
-        this.spotScore(s, me, x, s.cell[y]!, y, true);
+        // The card from hand on y's square: y is our own, so its enemies are the cell's, and the
+        // spot is a placement's (spotFresh: the same terms in the same order as spotScore's).
+        this.spotFresh(s, me, x, s.cell[y]!);
         const spot = this.spot; // here() below may overwrite the register
         this.here(s, me, y);
         this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!) + spot - this.hereValue[y]! - 0.5;

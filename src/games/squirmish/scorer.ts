@@ -330,7 +330,7 @@ export class Scorer {
   }
 
   /** spotScore for card i (from hand) placed on empty cell c, into `spot`. */
-  private spotFresh(s: SquirmishState, me: number, i: number, c: number): void {
+  protected spotFresh(s: SquirmishState, me: number, i: number, c: number): void {
     const n = this.enemiesAround(s, me, c);
     if (n === 0) this.spot = 0;
     else this.spotNextTo(s, me, i, c, n);
