@@ -44,11 +44,52 @@ class DecisionScorer extends Scorer {
     const pick = this.pick;
     pick.start();
     this.stamp++;
-    for (let k = 0; k < n; k++) {
-      this.score(s, me, actions[k]!);
+    // Decisions whose OP_PLACE options are placements from hand (placeScore); a weigh-in
+    // placement scores 0, a re-attachment its spot, a job's placement its own way.
+    const fromHand = s.dec === DEC_STEP || s.dec === DEC_HAND || s.dec === DEC_CONSOLATION;
+    for (let k = 0; k < n; ) {
+      const action = actions[k]!;
+      if (fromHand && opOf(action) === OP_PLACE) {
+        k = this.offerPlacements(s, me, actions, k, n, rng);
+        continue;
+      }
+      this.score(s, me, action);
       pick.offer(k, this.val, rng);
+      k++;
     }
     return pick.index;
+  }
+
+  /**
+   * Offers the run of placements of one hand card that starts at option k (legal.ts lists each
+   * card's cells together) and returns the index after it. The card's own terms (presence, worth,
+   * group) are the same on every cell, so they are read once per card instead of once per cell;
+   * the values are placeScore's, summed in the same order, bit for bit.
+   */
+  private offerPlacements(s: SquirmishState, me: number, actions: Int32Array, k: number, n: number, rng: Rng): number {
+    const pick = this.pick;
+    const card = actions[k]! >>> 14; // op and card: the run's key
+    const i = card & 0xff;
+    const cardTerms = this.w.presence + this.w.cardValue * this.value[s.instCard[i]!]!;
+    let groupOn = false;
+    if (this.w.group > 0) {
+      const g = s.groupOf(i);
+      groupOn = g >= 0 && s.groupInPlay[g] === 1;
+    }
+    for (; k < n && actions[k]! >>> 14 === card; k++) {
+      const c = yOf(actions[k]!);
+      // A cell with no enemy next to it has spot 0 (spotFresh): the card's terms alone.
+      const enemies = this.enemiesAround(s, me, c);
+      let v = cardTerms;
+      if (enemies === 0) v += 0;
+      else {
+        this.spotNextTo(s, me, i, c, enemies);
+        v += this.spot;
+      }
+      if (groupOn) v += this.w.group;
+      pick.offer(k, v, rng);
+    }
+    return k;
   }
 
   /**
@@ -147,7 +188,9 @@ class DecisionScorer extends Scorer {
           this.val = -1;
           return;
         }
-        this.spotScore(s, me, x, s.cell[y]!, y, true);
+        // The card from hand on y's square: y is our own, so its enemies are the cell's, and the
+        // spot is a placement's (spotFresh: the same terms in the same order as spotScore's).
+        this.spotFresh(s, me, x, s.cell[y]!);
         const spot = this.spot; // here() below may overwrite the register
         this.here(s, me, y);
         this.val = this.w.cardValue * (this.value[s.instCard[x]!]! - this.value[s.instCard[y]!]!) + spot - this.hereValue[y]! - 0.5;

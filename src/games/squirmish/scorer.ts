@@ -56,6 +56,14 @@ export class Scorer {
     const scale = worthMean > 0 ? oldMean / worthMean : 1;
     this.value = new Float64Array(t.count);
     for (let c = 0; c < t.count; c++) this.value[c] = worth[c]! * scale;
+    let maxHp = 0;
+    for (let c = 0; c < t.count; c++) if (t.hp[c]! > maxHp) maxHp = t.hp[c]!;
+    // Up to 40 HP tabled (Classic 70 has 16): a deck of giants still costs at most a few MB.
+    this.hpSpan = Math.min(maxHp, 40) + 1;
+    this.hitTabE = new Float64Array(t.count * 2 * this.hpSpan * this.hpSpan).fill(NaN);
+    this.hitTabP = new Float64Array(this.hitTabE.length);
+    this.threatTabE = new Float64Array(t.count * 2 * this.hpSpan).fill(NaN);
+    this.threatTabP = new Float64Array(this.threatTabE.length);
   }
 
   /** (Hot callers read `value[s.instCard[i]]` themselves: this call is not always inlined, and its double would be boxed.) */
@@ -148,64 +156,101 @@ export class Scorer {
     this.threatP = p / FACES;
   }
 
-  // Memos of the (attacker, enemy) terms, kept across decisions and games: an entry is valid
-  // while its signature (card types, damage counters, battle cries) is unchanged.
-  private memoSig = new Float64Array(0);
-  private memoOff = new Float64Array(0);
-  private memoThreat = new Float64Array(0);
-  private memoDanger = new Float64Array(0);
-  private pairSig = new Float64Array(0);
+  // The (attacker, enemy) terms by table, filled on first use (NaN: not yet): `hit` and
+  // `threatOn` are pure functions of a few small numbers (card types, HP, damage, battle cry), so
+  // each is computed once per policy instead of at every change of a card's damage or battle cry,
+  // which invalidated the memos these replace (keyed by card instance and signature: about 230
+  // recomputations a Classic 70 greedy game). HP beyond the tables' span is computed directly.
+  private readonly hpSpan: number;
+  /** hit() by ((attacker type × 2 + bonus) × span + target HP) × span + target damage. */
+  private readonly hitTabE: Float64Array;
+  private readonly hitTabP: Float64Array;
+  /** threatOn() by (enemy type × 2 + its battle cry) × span + the HP left. */
+  private readonly threatTabE: Float64Array;
+  private readonly threatTabP: Float64Array;
+  protected stamp = 1;
+
+  /** hit(s, ca, t, bonus) (bonus 0 or 1) from the table, into hitE/hitP. */
+  private tabledHit(s: SquirmishState, ca: number, t: number, bonus: number): void {
+    const H = this.hpSpan;
+    const hp = s.hpOf(t);
+    if (s.isOut(t) || hp >= H) {
+      this.hit(s, ca, t, bonus);
+      return;
+    }
+    const k = ((ca * 2 + bonus) * H + hp) * H + s.damage[t]!; // not out: 0 <= damage < hp
+    const e = this.hitTabE[k]!;
+    if (e !== e) {
+      this.hit(s, ca, t, bonus);
+      this.hitTabE[k] = this.hitE;
+      this.hitTabP[k] = this.hitP;
+      return;
+    }
+    this.hitE = e;
+    this.hitP = this.hitTabP[k]!;
+  }
+
+  /** threatOn(s, j, left) from the table, into threatE/threatP. */
+  private tabledThreat(s: SquirmishState, j: number, left: number): void {
+    const H = this.hpSpan;
+    if (left < 0 || left >= H) {
+      this.threatOn(s, j, left);
+      return;
+    }
+    const k = (s.instCard[j]! * 2 + this.cry(s, j)) * H + left;
+    const e = this.threatTabE[k]!;
+    if (e !== e) {
+      this.threatOn(s, j, left);
+      this.threatTabE[k] = this.threatE;
+      this.threatTabP[k] = this.threatP;
+      return;
+    }
+    this.threatE = e;
+    this.threatP = this.threatTabP[k]!;
+  }
+
+  // Results of `freshTerms`/`pairTerms` (registers, as above).
+  private termOff = 0.5;
+  private termThreat = 0.5;
+  private termDanger = 0.5;
+
+  /** Terms for a fresh card of type ca placed next to enemy j. */
+  private freshTerms(s: SquirmishState, ca: number, j: number): void {
+    // A placed card's next attack has its battle cry in both editions (tabletop: this turn).
+    this.tabledHit(s, ca, j, 1);
+    this.termOff = this.w.damage * this.hitE + this.w.knockout * this.hitP;
+    this.tabledThreat(s, j, s.table.hp[ca]!);
+    this.termThreat = this.threatE;
+    this.termDanger = this.threatP;
+  }
+
+  /** Terms for card i (in play) next to enemy j. */
+  private pairTerms(s: SquirmishState, i: number, j: number): void {
+    this.tabledHit(s, s.instCard[i]!, j, this.cry(s, i));
+    this.termOff = this.w.damage * this.hitE + this.w.knockout * this.hitP;
+    this.tabledThreat(s, j, s.hpOf(i) - s.damage[i]!);
+    this.termThreat = this.threatE;
+    this.termDanger = this.threatP;
+  }
+
+  // Per decision: the terms of each (card in play, enemy) pair, computed on first use.
+  private pairStampNow = new Int32Array(0);
   private pairOff = new Float64Array(0);
   private pairThreat = new Float64Array(0);
   private pairDanger = new Float64Array(0);
-  protected stamp = 1;
 
-  /** Terms for a fresh card of type ca placed next to enemy j (index into the memo). */
-  private memoFresh(s: SquirmishState, ca: number, j: number): number {
-    const n = s.table.count * s.maxInst;
-    if (this.memoSig.length < n) {
-      this.memoSig = new Float64Array(n).fill(-1);
-      this.memoOff = new Float64Array(n);
-      this.memoThreat = new Float64Array(n);
-      this.memoDanger = new Float64Array(n);
-    }
-    const k = ca * s.maxInst + j;
-    const sig = (s.instCard[j]! * 256 + s.damage[j]!) * 2 + this.cry(s, j);
-    if (this.memoSig[k] !== sig) {
-      this.memoSig[k] = sig;
-      // A placed card's next attack has its battle cry in both editions (tabletop: this turn).
-      this.hit(s, ca, j, 1);
-      this.memoOff[k] = this.w.damage * this.hitE + this.w.knockout * this.hitP;
-      this.threatOn(s, j, s.table.hp[ca]!);
-      this.memoThreat[k] = this.threatE;
-      this.memoDanger[k] = this.threatP;
-    }
-    return k;
-  }
-
-  private pairStampNow = new Int32Array(0);
-
-  /** Terms for card i (in play) next to enemy j (index into the pair memo). */
-  private memoPair(s: SquirmishState, i: number, j: number): number {
+  /** Grows the per-decision pair terms (here, and `fresh*` below) to this state's card count. */
+  private ensurePairTerms(s: SquirmishState): void {
     const n = s.maxInst * s.maxInst;
-    if (this.pairSig.length < n) {
-      this.pairStampNow = new Int32Array(n);
-      this.pairSig = new Float64Array(n).fill(-1);
-      this.pairOff = new Float64Array(n);
-      this.pairThreat = new Float64Array(n);
-      this.pairDanger = new Float64Array(n);
-    }
-    const k = i * s.maxInst + j;
-    const sig = ((((s.instCard[i]! * 256 + s.instCard[j]!) * 128 + s.damage[i]!) * 128 + s.damage[j]!) * 2 + this.cry(s, i)) * 2 + this.cry(s, j);
-    if (this.pairSig[k] !== sig) {
-      this.pairSig[k] = sig;
-      this.hit(s, s.instCard[i]!, j, this.cry(s, i));
-      this.pairOff[k] = this.w.damage * this.hitE + this.w.knockout * this.hitP;
-      this.threatOn(s, j, s.hpOf(i) - s.damage[i]!);
-      this.pairThreat[k] = this.threatE;
-      this.pairDanger[k] = this.threatP;
-    }
-    return k;
+    if (this.pairStampNow.length >= n) return;
+    this.pairStampNow = new Int32Array(n);
+    this.pairOff = new Float64Array(n);
+    this.pairThreat = new Float64Array(n);
+    this.pairDanger = new Float64Array(n);
+    this.freshStamp = new Int32Array(n);
+    this.freshOff = new Float64Array(n);
+    this.freshThreat = new Float64Array(n);
+    this.freshDanger = new Float64Array(n);
   }
 
   /**
@@ -225,16 +270,19 @@ export class Scorer {
       if (j < 0 || j === ignore || j === i || s.owner[j] === me) continue;
       let o: number;
       if (fresh) {
-        const k = this.memoFresh(s, ca, j);
-        o = this.memoOff[k]!;
-        threat += this.memoThreat[k]!;
-        if (this.memoDanger[k]! > danger) danger = this.memoDanger[k]!;
+        this.freshTerms(s, ca, j);
+        o = this.termOff;
+        threat += this.termThreat;
+        if (this.termDanger > danger) danger = this.termDanger;
       } else {
-        // Per-decision cache over the signature memo (the signature costs more than a stamp check).
+        this.ensurePairTerms(s);
         const k = i * s.maxInst + j;
         if (this.pairStampNow[k] !== this.stamp) {
           this.pairStampNow[k] = this.stamp;
-          this.memoPair(s, i, j);
+          this.pairTerms(s, i, j);
+          this.pairOff[k] = this.termOff;
+          this.pairThreat[k] = this.termThreat;
+          this.pairDanger[k] = this.termDanger;
         }
         o = this.pairOff[k]!;
         threat += this.pairThreat[k]!;
@@ -261,8 +309,8 @@ export class Scorer {
   private freshThreat = new Float64Array(0);
   private freshDanger = new Float64Array(0);
 
-  /** spotScore for card i (from hand) placed on empty cell c, into `spot`. */
-  private spotFresh(s: SquirmishState, me: number, i: number, c: number): void {
+  /** The number of enemy cards next to cell c (listed in `cellEnemies`), once per decision. */
+  protected enemiesAround(s: SquirmishState, me: number, c: number): number {
     if (this.cellStamp.length < s.grid.length) {
       this.cellStamp = new Int32Array(s.grid.length);
       this.cellN = new Int8Array(s.grid.length);
@@ -278,18 +326,20 @@ export class Scorer {
       }
       this.cellN[c] = n;
     }
-    const n = this.cellN[c]!;
-    if (n === 0) {
-      this.spot = 0;
-      return;
-    }
+    return this.cellN[c]!;
+  }
+
+  /** spotScore for card i (from hand) placed on empty cell c, into `spot`. */
+  protected spotFresh(s: SquirmishState, me: number, i: number, c: number): void {
+    const n = this.enemiesAround(s, me, c);
+    if (n === 0) this.spot = 0;
+    else this.spotNextTo(s, me, i, c, n);
+  }
+
+  /** spotFresh where cell c has n > 0 enemies next to it (`enemiesAround`), into `spot`. */
+  protected spotNextTo(s: SquirmishState, me: number, i: number, c: number, n: number): void {
+    this.ensurePairTerms(s);
     const M = s.maxInst;
-    if (this.freshStamp.length < M * M) {
-      this.freshStamp = new Int32Array(M * M);
-      this.freshOff = new Float64Array(M * M);
-      this.freshThreat = new Float64Array(M * M);
-      this.freshDanger = new Float64Array(M * M);
-    }
     let offense = 0;
     let threat = 0;
     let danger = 0;
@@ -298,10 +348,10 @@ export class Scorer {
       const idx = i * M + j;
       if (this.freshStamp[idx] !== this.stamp) {
         this.freshStamp[idx] = this.stamp;
-        const m = this.memoFresh(s, s.instCard[i]!, j);
-        this.freshOff[idx] = this.memoOff[m]!;
-        this.freshThreat[idx] = this.memoThreat[m]!;
-        this.freshDanger[idx] = this.memoDanger[m]!;
+        this.freshTerms(s, s.instCard[i]!, j);
+        this.freshOff[idx] = this.termOff;
+        this.freshThreat[idx] = this.termThreat;
+        this.freshDanger[idx] = this.termDanger;
       }
       const o = this.freshOff[idx]!;
       if (o > offense) offense = o;
