@@ -87,15 +87,20 @@ function insertByBound(b: MoveScratch, count: number, i: number, lb: number): nu
 
 /**
  * The most that closeScore can give ring slot `slot` of `target` at straight-line distance lb
- * (within the allowance), less a margin: in a MOVE, 1000 + the rear bonus - route * 0.01 with the
- * route at least lb (a point not reached scores at most ~0); in a HALF-MOVE no bound (Infinity).
+ * (within the allowance), plus a margin: in a MOVE, contactScore with the route at least lb (a
+ * point not reached scores at most ~0); in a HALF-MOVE no bound (Infinity).
  * A point whose bound is below the best so far cannot change the pick (nor draw from the rng
  * for a tie), so its route is not planned: once a rear point is reached, the others in reach
  * are skipped.
  */
 function contactBound(b: MoveScratch, s: SquallState, target: number, slot: number, lb: number): number {
   if (s.phase !== PH_MOVE) return Infinity;
-  return 1000 + (ringBehind(s, target, slot) && b.k.preferRear ? 100 : 0) - lb * 0.01 + 1e-6;
+  return contactScore(b, s, target, slot, lb) + 1e-6;
+}
+
+/** closeScore of ending a MOVE in contact at ring slot `slot` of `target` after `route` inches. */
+function contactScore(b: MoveScratch, s: SquallState, target: number, slot: number, route: number): number {
+  return 1000 + (ringBehind(s, target, slot) && b.k.preferRear ? 100 : 0) - route * 0.01;
 }
 
 /**
@@ -207,7 +212,7 @@ export function closeScore(b: MoveScratch, s: SquallState, m: number, cand: numb
     return;
   }
   if (b.out[OUT_REACHED] === 1 && !halfMove) {
-    b.val[0] = 1000 + (ringBehind(s, target, slot) && b.k.preferRear ? 100 : 0) - route * 0.01;
+    b.val[0] = contactScore(b, s, target, slot, route);
     return;
   }
   // Not there this phase: get as close as possible.

@@ -68,21 +68,21 @@ class DecisionScorer extends Scorer {
    */
   private offerPlacements(s: SquirmishState, me: number, actions: Int32Array, k: number, n: number, rng: Rng): number {
     const pick = this.pick;
-    const card = actions[k]! >>> 14; // op and card: the run's key
-    const i = card & 0xff;
+    const i = xOf(actions[k]!);
     const cardTerms = this.w.presence + this.w.cardValue * this.value[s.instCard[i]!]!;
     let groupOn = false;
     if (this.w.group > 0) {
       const g = s.groupOf(i);
       groupOn = g >= 0 && s.groupInPlay[g] === 1;
     }
-    for (; k < n && actions[k]! >>> 14 === card; k++) {
-      const c = yOf(actions[k]!);
+    for (; k < n; k++) {
+      const action = actions[k]!;
+      if (opOf(action) !== OP_PLACE || xOf(action) !== i) break;
+      const c = yOf(action);
       // A cell with no enemy next to it has spot 0 (spotFresh): the card's terms alone.
       const enemies = this.enemiesAround(s, me, c);
       let v = cardTerms;
-      if (enemies === 0) v += 0;
-      else {
+      if (enemies !== 0) {
         this.spotNextTo(s, me, i, c, enemies);
         v += this.spot;
       }
@@ -159,7 +159,7 @@ class DecisionScorer extends Scorer {
         return;
       case DEC_REATTACH:
         if (op === OP_PLACE) {
-          this.spotScore(s, me, x, y, -1, false);
+          this.spotScore(s, me, x, y, -1);
           this.val = this.spot;
         } else this.val = 0;
         return;

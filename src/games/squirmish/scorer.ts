@@ -256,10 +256,10 @@ export class Scorer {
   /**
    * Value for seat me of having card i at cell c: the best attack it sets up on an adjacent
    * enemy, minus the threat the adjacent enemies pose to it. `ignore` is a card treated as
-   * absent (the one that swaps away); `fresh` = the card is being placed (no damage, battle cry).
+   * absent (the one that swaps away). A card placed from hand is scored by `spotFresh` instead.
    * The result goes to `spot`.
    */
-  spotScore(s: SquirmishState, me: number, i: number, c: number, ignore: number, fresh: boolean): void {
+  spotScore(s: SquirmishState, me: number, i: number, c: number, ignore: number): void {
     const W = s.W;
     const ca = s.instCard[i]!;
     let offense = 0;
@@ -268,26 +268,18 @@ export class Scorer {
     for (let dir = 0; dir < 4; dir++) {
       const j = s.grid[dir === 0 ? c - W : dir === 1 ? c - 1 : dir === 2 ? c + 1 : c + W]! - 1;
       if (j < 0 || j === ignore || j === i || s.owner[j] === me) continue;
-      let o: number;
-      if (fresh) {
-        this.freshTerms(s, ca, j);
-        o = this.termOff;
-        threat += this.termThreat;
-        if (this.termDanger > danger) danger = this.termDanger;
-      } else {
-        this.ensurePairTerms(s);
-        const k = i * s.maxInst + j;
-        if (this.pairStampNow[k] !== this.stamp) {
-          this.pairStampNow[k] = this.stamp;
-          this.pairTerms(s, i, j);
-          this.pairOff[k] = this.termOff;
-          this.pairThreat[k] = this.termThreat;
-          this.pairDanger[k] = this.termDanger;
-        }
-        o = this.pairOff[k]!;
-        threat += this.pairThreat[k]!;
-        if (this.pairDanger[k]! > danger) danger = this.pairDanger[k]!;
+      this.ensurePairTerms(s);
+      const k = i * s.maxInst + j;
+      if (this.pairStampNow[k] !== this.stamp) {
+        this.pairStampNow[k] = this.stamp;
+        this.pairTerms(s, i, j);
+        this.pairOff[k] = this.termOff;
+        this.pairThreat[k] = this.termThreat;
+        this.pairDanger[k] = this.termDanger;
       }
+      const o = this.pairOff[k]!;
+      threat += this.pairThreat[k]!;
+      if (this.pairDanger[k]! > danger) danger = this.pairDanger[k]!;
       if (o > offense) offense = o;
     }
     if (threat === 0 && offense === 0) this.spot = 0;
@@ -384,7 +376,7 @@ export class Scorer {
     }
     if (this.hereStamp[i] !== this.stamp) {
       this.hereStamp[i] = this.stamp;
-      this.spotScore(s, me, i, s.cell[i]!, -1, false);
+      this.spotScore(s, me, i, s.cell[i]!, -1);
       this.hereValue[i] = this.spot;
     }
   }
@@ -394,12 +386,12 @@ export class Scorer {
     const ca = s.cell[a]!;
     const cb = s.cell[b]!;
     // Swap: a goes to cb, b to ca. Own cards gain or lose spots; enemy b just relocates.
-    this.spotScore(s, me, a, cb, b, false);
+    this.spotScore(s, me, a, cb, b);
     const to = this.spot;
     this.here(s, me, a);
     let v = to - this.hereValue[a]!;
     if (s.owner[b] === me) {
-      this.spotScore(s, me, b, ca, a, false);
+      this.spotScore(s, me, b, ca, a);
       const back = this.spot;
       this.here(s, me, b);
       v += back - this.hereValue[b]!;
