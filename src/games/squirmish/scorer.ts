@@ -266,7 +266,9 @@ export class Scorer {
     let threat = 0;
     let danger = 0;
     for (let dir = 0; dir < 4; dir++) {
-      const j = s.grid[dir === 0 ? c - W : dir === 1 ? c - 1 : dir === 2 ? c + 1 : c + W]! - 1;
+      const n = dir === 0 ? c - W : dir === 1 ? c - 1 : dir === 2 ? c + 1 : c + W;
+      // While a swap is being scored (moveScore), its two cells read as after the swap.
+      const j = n === this.swapCellA ? this.swapCardB : n === this.swapCellB ? this.swapCardA : s.grid[n]! - 1;
       if (j < 0 || j === ignore || j === i || s.owner[j] === me) continue;
       this.ensurePairTerms(s);
       const k = i * s.maxInst + j;
@@ -381,22 +383,65 @@ export class Scorer {
     }
   }
 
-  /** Value of swapping cards a and b, into `val`. */
+  // The swap moveScore is scoring: card A leaves cell A for cell B and card B goes the other way
+  // (-1 when none), so spotScore reads the grid as it will be after the move.
+  private swapCellA = -1;
+  private swapCellB = -1;
+  private swapCardA = -1;
+  private swapCardB = -1;
+
+  /**
+   * Value of swapping cards a and b, into `val`: the change in the spot value (spotScore) of
+   * every own card whose neighbours the swap changes — a and b if ours, and our cards next to
+   * either cell — with the grid read as after the swap. It used to score a at b's cell with b
+   * ignored, though b stays next to a (the two cells are adjacent): a card threatened by the
+   * enemy it swapped with seemed to escape that enemy; and an enemy moved next to our other
+   * cards cost nothing. (Both sides still swap the same two cards back and forth when each swap
+   * sets up an attack: a one-move scorer cannot see that the opponent undoes it; issue 31.)
+   */
   moveScore(s: SquirmishState, me: number, a: number, b: number): void {
     const ca = s.cell[a]!;
     const cb = s.cell[b]!;
-    // Swap: a goes to cb, b to ca. Own cards gain or lose spots; enemy b just relocates.
-    this.spotScore(s, me, a, cb, b);
-    const to = this.spot;
-    this.here(s, me, a);
-    let v = to - this.hereValue[a]!;
-    if (s.owner[b] === me) {
-      this.spotScore(s, me, b, ca, a);
-      const back = this.spot;
-      this.here(s, me, b);
-      v += back - this.hereValue[b]!;
-    }
-    this.val = v - 0.05;
+    const bOurs = s.owner[b] === me;
+    // Before: every affected own card where it stands.
+    this.sum = 0;
+    this.addSpot(s, me, a, ca);
+    if (bOurs) this.addSpot(s, me, b, cb);
+    this.neighbours(s, me, ca, a, b);
+    this.neighbours(s, me, cb, a, b);
+    const before = this.sum;
+    // After: the same cards with the two cells swapped.
+    this.swapCellA = ca;
+    this.swapCellB = cb;
+    this.swapCardA = a;
+    this.swapCardB = b;
+    this.sum = 0;
+    this.addSpot(s, me, a, cb);
+    if (bOurs) this.addSpot(s, me, b, ca);
+    this.neighbours(s, me, ca, a, b);
+    this.neighbours(s, me, cb, a, b);
+    this.swapCellA = -1;
+    this.swapCellB = -1;
+    this.swapCardA = -1;
+    this.swapCardB = -1;
+    this.val = this.sum - before - 0.05;
   }
 
+  /** A register for the sums of moveScore (a returned double would be boxed). */
+  private sum = 0;
+
+  private addSpot(s: SquirmishState, me: number, i: number, c: number): void {
+    this.spotScore(s, me, i, c, -1);
+    this.sum += this.spot;
+  }
+
+  /** Adds to `sum` the spot of each of our cards next to cell c other than a and b, where it stands. */
+  private neighbours(s: SquirmishState, me: number, c: number, a: number, b: number): void {
+    const W = s.W;
+    for (let dir = 0; dir < 4; dir++) {
+      const k = s.grid[dir === 0 ? c - W : dir === 1 ? c - 1 : dir === 2 ? c + 1 : c + W]! - 1;
+      if (k < 0 || k === a || k === b || s.owner[k] !== me) continue;
+      this.addSpot(s, me, k, s.cell[k]!);
+    }
+  }
 }
