@@ -10,7 +10,7 @@ import {
 import { NAMED_EFFECT_NAMES } from './effects.js';
 import {
   AMOUNT_ROLL, ATTACK_ONLY_TARGETS, COND_ATTACKER_GROUP, COND_ATTACKER_IS, COND_COUNT, COND_FIRST_ATTACK,
-  COND_SELF_DAMAGED, COND_TARGET_DAMAGED, COND_TARGET_GROUP, COND_TARGET_IS, COND_TARGET_MOVED, CONFUSE_CREDIT, COUNTS,
+  COND_SELF_DAMAGED, COND_TARGET_DAMAGED, COND_TARGET_GROUP, COND_TARGET_IS, COND_TARGET_MOVED, CONFUSE_CREDIT, COUNTS, RELAY_CONTROLLER,
   C_FACE, C_ROLL, DURATION_NAMES, EFFECT_NAMES, E_ADD, E_AVOID, E_CANNOT_ATTACK, E_CONFUSE, E_CUSTOM, E_DAMAGE,
   E_DISCARD_DRAWN, E_DIVIDE, E_DRAW, E_DRAW_AND_PLACE, E_EXTRA_MOVE, E_HEAL, E_IGNORE_BELOW, E_IMMUNE_TO, E_KO,
   E_KO_OVERRIDE, E_LOOK_DISCARD, E_MOVE_DAMAGE, E_MOVE_OPPONENT, E_MOVE_SELF, E_MULTIPLY, E_REACH_ANY, E_REARRANGE,
@@ -291,6 +291,12 @@ export abstract class AbilityParser {
         else if (arg !== true) this.report([...at, verb], `${who}: confuse: expected the plain word confuse, or confuse: credit`, arg);
         extra([]);
         break;
+      case 're-lay':
+        eff.verb = E_RELAY;
+        if (arg === 'controller') eff.arg = RELAY_CONTROLLER;
+        else if (arg !== true) this.report([...at, verb], `${who}: re-lay: expected the plain word re-lay (each seat lays its own cards), or re-lay: controller (this card's controller lays every card)`, arg);
+        extra([]);
+        break;
       case 'modify': {
         const m = typeof arg === 'string' ? /^([+\-x*/])\s*(\d+)$/.exec(arg.trim()) : typeof arg === 'number' ? ['', arg < 0 ? '-' : '+', String(Math.abs(arg))] : null;
         if (!m) {
@@ -386,7 +392,7 @@ export abstract class AbilityParser {
         const flags: Record<string, number> = {
           avoid: E_AVOID, 'look-and-discard': E_LOOK_DISCARD, 'discard-drawn': E_DISCARD_DRAWN, 'reach-any': E_REACH_ANY,
           'move-self-anywhere': E_MOVE_SELF, 'move-opponent': E_MOVE_OPPONENT, rearrange: E_REARRANGE, 'extra-move': E_EXTRA_MOVE,
-          reroll: E_REROLL, 'roll-again': E_ROLL_AGAIN, 'ko-override': E_KO_OVERRIDE, 'reroll-any': E_REROLL_ANY, 're-lay': E_RELAY,
+          reroll: E_REROLL, 'roll-again': E_ROLL_AGAIN, 'ko-override': E_KO_OVERRIDE, 'reroll-any': E_REROLL_ANY,
           'draw-and-place': E_DRAW_AND_PLACE,
         };
         const v = flags[verb];

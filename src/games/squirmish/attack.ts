@@ -263,8 +263,10 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
   for (let k = defenderFired; k < firedCount; k++) queueAttackEffects(s, k, seat, t, a, face, depth);
   for (let k = 0; k < defenderFired; k++) queueAttackEffects(s, k, tseat, t, a, face, depth);
   if (mConfuse && !avoided) enqueue(s, JK_EFFECT, confuseEffectOf(s, special, ca), a, seat, t, a, 0, face, 0, depth);
+  // An avoided attack is still this card's attack (first-attack is used up, the battle cry spent,
+  // as with NO EFFECT), but it "does nothing": its after-attack abilities do not fire either.
   s.attacksMade[a]!++;
-  if ((tab.cardTriggers[ca]! & (1 << T_AFTER_ATTACK)) !== 0) {
+  if (!avoided && (tab.cardTriggers[ca]! & (1 << T_AFTER_ATTACK)) !== 0) {
     for (let ab = tab.cardAbStart[ca]!, end = tab.cardAbEnd[ca]!; ab < end; ab++) {
       if (tab.abTrigger[ab] !== T_AFTER_ATTACK) continue;
       const r = tab.abUsesRoll[ab] === 1 ? d6(rng) : 0;

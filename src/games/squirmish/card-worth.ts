@@ -21,6 +21,7 @@ import {
   E_DAMAGE, E_HEAL, E_ADD, E_MULTIPLY, E_DIVIDE, E_KO, E_AVOID, E_REDUCE, E_IGNORE_BELOW, E_DRAW, E_REACH_ANY,
   E_CANNOT_ATTACK, E_IMMUNE_TO, E_STATUS, E_ROLL_AGAIN, E_CONFUSE, E_DRAW_AND_PLACE,
   TO_SELF, TO_ADJ_OWN, TO_CHOSEN_OWN, TO_ALL_OWN, TO_ADJ_ENEMIES, TO_TADJ_ENEMIES, TO_ADJ_ALL, TO_TADJ_ALL, TO_ALL_ENEMIES, TO_ALL,
+  TO_ADJ_ALL_BUT_TARGET, TO_ADJ_ENEMIES_BUT_TARGET, TO_ADJ_OWN_BUT_TARGET,
 } from './vocabulary.js';
 import type { CardTable } from './card-table.js';
 
@@ -65,11 +66,11 @@ function typicalAmount(t: CardTable, e: number): number {
 
 /** How many cards an effect's target set usually holds, negative for the controller's own cards. */
 function targetWeight(to: number): number {
-  if (to === TO_SELF || to === TO_ADJ_OWN || to === TO_CHOSEN_OWN) return -1;
+  if (to === TO_SELF || to === TO_ADJ_OWN || to === TO_CHOSEN_OWN || to === TO_ADJ_OWN_BUT_TARGET) return -1;
   if (to === TO_ALL_OWN) return -2;
-  if (to === TO_ADJ_ENEMIES || to === TO_TADJ_ENEMIES) return 1.5;
+  if (to === TO_ADJ_ENEMIES || to === TO_TADJ_ENEMIES || to === TO_ADJ_ENEMIES_BUT_TARGET) return 1.5;
   if (to === TO_ALL_ENEMIES) return 2.5;
-  if (to === TO_ADJ_ALL || to === TO_TADJ_ALL || to === TO_ALL) return 0.5;
+  if (to === TO_ADJ_ALL || to === TO_TADJ_ALL || to === TO_ALL || to === TO_ADJ_ALL_BUT_TARGET) return 0.5;
   return 1;
 }
 

@@ -65,6 +65,7 @@ const effect = {
     { type: 'object', properties: { custom: { enum: NAMED_EFFECT_NAMES } }, required: ['custom'], additionalProperties: false },
     { type: 'object', properties: { splash: amount }, required: ['splash'], additionalProperties: false },
     { type: 'object', properties: { confuse: { const: 'credit' } }, required: ['confuse'], additionalProperties: false },
+    { type: 'object', properties: { 're-lay': { const: 'controller' } }, required: ['re-lay'], additionalProperties: false },
   ],
 };
 

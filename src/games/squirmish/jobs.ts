@@ -14,8 +14,9 @@ import {
   E_DAMAGE, E_HEAL, E_KO, E_STATUS, E_DRAW, E_LOOK_DISCARD, E_DISCARD_DRAWN, E_MOVE_SELF, E_MOVE_OPPONENT, E_REARRANGE,
   E_EXTRA_MOVE, E_MOVE_DAMAGE, E_ROLL_AGAIN, E_CONFUSE, E_CUSTOM,
   TO_TARGET, TO_ATTACKER, TO_SELF, TO_ADJ_ENEMIES, TO_ADJ_ALL, TO_ADJ_OWN, TO_TADJ_ENEMIES, TO_TADJ_ALL, TO_CHOSEN,
+  TO_ADJ_ALL_BUT_TARGET, TO_ADJ_ENEMIES_BUT_TARGET, TO_ADJ_OWN_BUT_TARGET,
   TO_CHOSEN_ENEMY, TO_CHOSEN_OWN, TO_ALL_ENEMIES, TO_ALL_OWN, STATUS_NO_ATTACK, DURATION_THIS_TURN, DURATION_NEXT_TURN,
-  STATUS_NO_ATTACK_ON_ME, E_RELAY, E_DRAW_AND_PLACE, ROLL_AGAIN_OTHER, CONFUSE_CREDIT,
+  STATUS_NO_ATTACK_ON_ME, E_RELAY, E_DRAW_AND_PLACE, ROLL_AGAIN_OTHER, CONFUSE_CREDIT, RELAY_CONTROLLER,
 } from './vocabulary.js';
 import {
   damageCard, koCard, afterStatics, drawCard, popJob, enqueue, placedTriggers,
@@ -73,6 +74,13 @@ function targetSet(s: SquirmishState, to: number, src: number, seat: number, tgt
       return neighbours(s, tgt, seat, 1, -1, 0);
     case TO_TADJ_ALL:
       return neighbours(s, tgt, seat, 0, -1, 0);
+    // Around this card, the attacked card excepted: it takes only the attack's own damage.
+    case TO_ADJ_ALL_BUT_TARGET:
+      return neighbours(s, src, seat, 0, tgt, 0);
+    case TO_ADJ_ENEMIES_BUT_TARGET:
+      return neighbours(s, src, seat, 1, tgt, 0);
+    case TO_ADJ_OWN_BUT_TARGET:
+      return neighbours(s, src, seat, 2, tgt, 0);
     default:
       for (let k = 0; k < s.gridCount; k++) {
         const i = s.gridList[k]!;
@@ -145,9 +153,10 @@ function hitCard(s: SquirmishState, q: number, x: number): void {
  * it that a normal attack of it could hit (statuses, cannot-attack, immunities and group bans
  * apply; a knocked-out card attacks nobody).
  */
-function confusedVictims(s: SquirmishState, confused: number): number {
+function confusedVictims(s: SquirmishState, confused: number, confuser: number): number {
   if (s.loc[confused] !== LOC_GRID || !canAttackAtAll(s, confused)) return 0;
-  const m = neighbours(s, confused, -1, 0, -1, 0);
+  // "Attacks another card instead": never the card that confused it (no other victim: it fizzles).
+  const m = neighbours(s, confused, -1, 0, confuser, 0);
   let n = 0;
   for (let k = 0; k < m; k++) if (mayAttack(s, confused, cards[k]!)) cards[n++] = cards[k]!;
   return n;
@@ -174,6 +183,7 @@ export function relaying(s: SquirmishState): boolean {
  */
 function relaySeat(s: SquirmishState, q: number): number {
   if (s.asideLen === 0) return -1;
+  if (s.table.effArg[s.jobEff[q]!] === RELAY_CONTROLLER) return s.jobSeat[q]!;
   for (let k = 0; k < s.players; k++) {
     const p = (s.jobSeat[q]! + s.jobData[q]! + k) % s.players;
     for (let j = 0; j < s.asideLen; j++)
@@ -286,7 +296,7 @@ export function runEffectJob(s: SquirmishState, q: number, rng: Rng): boolean {
       return ask(s, p);
     }
     case E_CONFUSE: {
-      if (s.jobDepth[q]! >= MAX_ATTACK_DEPTH || confusedVictims(s, s.jobTarget[q]!) === 0) break;
+      if (s.jobDepth[q]! >= MAX_ATTACK_DEPTH || confusedVictims(s, s.jobTarget[q]!, s.jobSource[q]!) === 0) break;
       return ask(s, seat);
     }
     case E_CUSTOM: {
@@ -336,9 +346,10 @@ export function jobOptions(s: SquirmishState, out: Int32Array): number {
     case E_RELAY: {
       const buf = openBuffer(s);
       const m = openCells(s, buf);
+      const anyCard = t.effArg[e] === RELAY_CONTROLLER;
       for (let k = 0; k < s.asideLen; k++) {
         const i = s.aside[k]!;
-        if (s.owner[i] !== s.toMove) continue;
+        if (!anyCard && s.owner[i] !== s.toMove) continue;
         for (let c = 0; c < m; c++) out[n++] = act(OP_PLACE, i, buf[c]!);
       }
       return n;
@@ -404,7 +415,7 @@ export function jobOptions(s: SquirmishState, out: Int32Array): number {
       out[n++] = SKIP;
       return n;
     case E_CONFUSE: {
-      const m = confusedVictims(s, s.jobTarget[q]!);
+      const m = confusedVictims(s, s.jobTarget[q]!, s.jobSource[q]!);
       for (let k = 0; k < m; k++) out[n++] = act(OP_PICK, cards[k]!, 0);
       return n;
     }

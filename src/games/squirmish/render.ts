@@ -11,7 +11,7 @@ import {
   STEP_NAMES, EV_DAMAGE, EV_HEAL, EV_NO_EFFECT, EV_AVOIDED, EV_CONFUSED, EV_KO, EV_OWN_KO, EV_FRAGMENT, PH_TURN,
 } from './state-codes.js';
 import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
-import { EFFECT_NAMES } from './vocabulary.js';
+import { effectWord } from './vocabulary.js';
 import { currentStep } from './steps.js';
 
 export function cardName(s: SquirmishState, i: number): string {
@@ -70,7 +70,7 @@ export function eventsText(s: SquirmishState): string[] {
     const ab = Math.floor(v / 256);
     const i = v % 256;
     const eff: string[] = [];
-    for (let e = s.table.abEffStart[ab]!; e < s.table.abEffEnd[ab]!; e++) eff.push(EFFECT_NAMES[s.table.effVerb[e]!] ?? '?');
+    for (let e = s.table.abEffStart[ab]!; e < s.table.abEffEnd[ab]!; e++) eff.push(effectWord(s.table.effVerb[e]!, s.table.effArg[e]!));
     lines.push(`  ability ${JSON.stringify(s.table.abilityNames[ab])} of ${cardName(s, i)} (${eff.join(', ')})`);
   }
   return lines;
@@ -153,7 +153,7 @@ export function describeAction(s: SquirmishState, action: number): string {
       return op === OP_SKIP ? `${who} takes no card for its consolation prize, and draws` : `${who} takes its consolation prize: places ${cardName(s, x)} at ${cellText(s, y)}, and draws`;
     case DEC_JOB: {
       const e = s.jobEff[s.qHead]!;
-      const what = `${EFFECT_NAMES[s.table.effVerb[e]!]} of ${cardName(s, s.jobSource[s.qHead]!)}`;
+      const what = `${effectWord(s.table.effVerb[e]!, s.table.effArg[e]!)} of ${cardName(s, s.jobSource[s.qHead]!)}`;
       switch (op) {
         case OP_SKIP:
           return `${who} declines (${what})`;

@@ -69,6 +69,9 @@ export const TO_CHOSEN_OWN = 10;
 export const TO_ALL_ENEMIES = 11;
 export const TO_ALL_OWN = 12;
 export const TO_ALL = 13;
+export const TO_ADJ_ALL_BUT_TARGET = 14;
+export const TO_ADJ_ENEMIES_BUT_TARGET = 15;
+export const TO_ADJ_OWN_BUT_TARGET = 16;
 /** Who an effect reaches (`to:`). "Enemy" and "own" are relative to the controller of the card with the ability. */
 export const TARGETS = {
   target: TO_TARGET,
@@ -85,11 +88,17 @@ export const TARGETS = {
   'all-enemies': TO_ALL_ENEMIES,
   'all-own': TO_ALL_OWN,
   all: TO_ALL,
+  'adjacent-all-but-target': TO_ADJ_ALL_BUT_TARGET,
+  'adjacent-enemies-but-target': TO_ADJ_ENEMIES_BUT_TARGET,
+  'adjacent-own-but-target': TO_ADJ_OWN_BUT_TARGET,
 } as const;
 export type TargetName = keyof typeof TARGETS;
 export const TARGET_NAMES = Object.keys(TARGETS);
 /** Targets that need an attack (a target and an attacker) to mean anything. */
-export const ATTACK_ONLY_TARGETS: readonly string[] = ['target', 'attacker', 'target-adjacent-enemies', 'target-adjacent-all'];
+export const ATTACK_ONLY_TARGETS: readonly string[] = [
+  'target', 'attacker', 'target-adjacent-enemies', 'target-adjacent-all',
+  'adjacent-all-but-target', 'adjacent-enemies-but-target', 'adjacent-own-but-target',
+];
 
 /**
  * Numbers a condition can test and an amount can scale with. "own" is the controller of the card
@@ -254,8 +263,23 @@ export const EFFECT_NAMES = [
 ];
 /** `effArg` of roll-again: 1 = attack-another (not the card just attacked). */
 export const ROLL_AGAIN_OTHER = 1;
+
 /** `effArg` of confuse: 1 = a knock-out the confused card deals scores for this card's controller. */
 export const CONFUSE_CREDIT = 1;
+/** `effArg` of re-lay: 1 = this card's controller lays every card (any legal layout), not each seat its own. */
+export const RELAY_CONTROLLER = 1;
+
+/**
+ * The word a card file wrote for effect e, for traces and replays: `attack-another` compiles to
+ * roll-again with ROLL_AGAIN_OTHER, and must not be shown as roll-again (nor the argument-taking
+ * forms of re-lay and confuse as the plain words).
+ */
+export function effectWord(verb: number, arg: number): string {
+  if (verb === E_ROLL_AGAIN && arg === ROLL_AGAIN_OTHER) return 'attack-another';
+  if (verb === E_RELAY && arg === RELAY_CONTROLLER) return 're-lay: controller';
+  if (verb === E_CONFUSE && arg === CONFUSE_CREDIT) return 'confuse: credit';
+  return EFFECT_NAMES[verb] ?? '?';
+}
 
 /** Effects that change the attack being made or received (applied in the modifier step, not queued). */
 export const isModifier = (e: number): boolean => e === E_ADD || e === E_MULTIPLY || e === E_DIVIDE;

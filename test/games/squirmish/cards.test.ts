@@ -396,9 +396,9 @@ describe('moving cards', () => {
     const s = position({ cards: [moth], grid: [['Moth', 0, 0, 0], ['Plain16', 1, 1, 0], ['Plain17', 1, 2, 0]] }, rng);
     choose(s, /Moth .* attacks Plain16/, rng);
     expect(damageOf(s, 'Plain16')).toBe(0);
-    expect(legalText(s)).toEqual(['seat 0 chooses Moth (confuse of Moth)', 'seat 0 chooses Plain17 (confuse of Moth)']);
-    choose(s, 'seat 0 chooses Plain17 (confuse of Moth)', rng);
+    // Plain17 is the only victim (never Moth, the card that confused it): taken at once.
     expect(damageOf(s, 'Plain17')).toBe(3); // Plain16's own table: face 4 = 3
+    expect(damageOf(s, 'Moth')).toBe(0);
     expect(s.gameCounters[18]).toBe(1);
   });
 

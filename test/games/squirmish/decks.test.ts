@@ -108,6 +108,9 @@ describe('validation of card files', () => {
 /** The card-language words added in issue 17: the Classic 70 stays as it was, Storm Front uses them. */
 const NEW_WORDS = ['splash', 'attack-another', 'reroll-any', 're-lay', 'draw-and-place', 'turn-start'];
 
+/** The targets added in issue 39 (damage around this card but its target): used by Storm Front, not the Classic 70. */
+const ROUND3_TARGETS = ['adjacent-all-but-target', 'adjacent-enemies-but-target', 'adjacent-own-but-target'];
+
 describe('Storm Front, the second shipped deck', () => {
   const text = readFileSync('scenarios/squirmish/decks/storm-front.yaml', 'utf8');
   const deck = deckIR(deckFileSchema.parse(parse(text)));
@@ -117,6 +120,9 @@ describe('Storm Front, the second shipped deck', () => {
     for (const word of NEW_WORDS.filter((w) => w !== 'turn-start')) expect(text, `effect ${word}`).toMatch(new RegExp(`[\\s\\[{]${word}[:\\],\\s}]`));
     expect(text).toMatch(/when: turn-start\b/);
     expect(text).toMatch(/confuse: credit/);
+    expect(text).toMatch(/to: adjacent-enemies-but-target\b/);
+    expect(text).toMatch(/to: adjacent-all-but-target\b/);
+    expect(text).toMatch(/re-lay: controller/);
     expect(text).toMatch(/status: cannot-attack-me/);
     expect(text).toMatch(/base: -1, per: own-in-play/);
     for (const count of ['in-play', 'discard-pile']) expect(text, `count ${count}`).toMatch(new RegExp(`[{\\s]${count}: `));
@@ -142,7 +148,7 @@ describe('the Classic 70', () => {
     // add, multiply and divide are also written as modify: "+1", "x2", "/2".
     for (const word of EFFECT_NAMES.filter((w) => w !== 'multiply' && w !== 'divide' && !NEW_WORDS.includes(w))) expect(text, `effect ${word}`).toMatch(new RegExp(`[\\s\\[{]${word}[:\\],\\s}]`));
     for (const word of Object.keys(TRIGGERS).filter((w) => !NEW_WORDS.includes(w))) expect(text, `trigger ${word}`).toMatch(new RegExp(`when: ${word}\\b`));
-    for (const word of Object.keys(TARGETS)) if (word !== 'chosen' && word !== 'all-own' && word !== 'all' && word !== 'target') expect(text, `target ${word}`).toMatch(new RegExp(`to: ${word}\\b`));
+    for (const word of Object.keys(TARGETS)) if (word !== 'chosen' && word !== 'all-own' && word !== 'all' && word !== 'target' && !ROUND3_TARGETS.includes(word)) expect(text, `target ${word}`).toMatch(new RegExp(`to: ${word}\\b`));
     for (const word of ['face', 'roll', 'group-in-play', 'target-owner-in-play', 'target-owner-victory', 'opponent-victory', 'own-victory', 'target-hp'])
       expect(text, `count ${word}`).toMatch(new RegExp(`${word}[:,\\s}]`));
     for (const word of ['target', 'target-group', 'target-moved', 'first-attack', 'once-per-turn', 'target-damaged']) expect(text, `condition ${word}`).toMatch(new RegExp(`${word}: `));

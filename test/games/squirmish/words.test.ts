@@ -47,8 +47,8 @@ describe('attack-another', () => {
     const rng = new ScriptedRng([6, 3]);
     const s = position({ cards: [twin], grid: [['Twin', 0, 0, 0], ['Plain16', 1, 1, 0], ['Plain17', 1, -1, 0]] }, rng);
     choose(s, /Twin .* attacks Plain16/, rng);
-    expect(legalText(s)).toEqual(['seat 0: Twin attacks Plain17 again (roll-again of Twin)', 'seat 0 declines (roll-again of Twin)']);
-    choose(s, 'seat 0: Twin attacks Plain17 again (roll-again of Twin)', rng);
+    expect(legalText(s)).toEqual(['seat 0: Twin attacks Plain17 again (attack-another of Twin)', 'seat 0 declines (attack-another of Twin)']);
+    choose(s, 'seat 0: Twin attacks Plain17 again (attack-another of Twin)', rng);
     expect([damageOf(s, 'Plain16'), damageOf(s, 'Plain17')]).toEqual([2, 2]);
   });
 
@@ -103,7 +103,7 @@ describe('confuse: credit', () => {
     const rng = new ScriptedRng([6, 5]);
     const s = position({ cards: [moth], grid }, rng);
     choose(s, /Moth .* attacks Plain16/, rng);
-    choose(s, 'seat 0 chooses Plain11 (confuse of Moth)', rng);
+    choose(s, 'seat 0 chooses Plain11 (confuse: credit of Moth)', rng);
     expect(victoryNames(s, 0)).toEqual(['Plain11']);
   });
 
