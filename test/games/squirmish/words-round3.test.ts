@@ -152,3 +152,17 @@ describe('a confusion', () => {
     expect(legalText(s).sort()).toEqual(['seat 0 chooses Plain11 (confuse of Moth)', 'seat 0 chooses Plain12 (confuse of Moth)']);
   });
 });
+
+describe('the seeded games docs/cards.md names', () => {
+  // docs/cards.md, "Words added in issue 39": each new word is seen firing in these games of the
+  // shipped storm-front-greedy scenario, so a reader can watch it with `squabble replay`.
+  it.each([
+    ['Thunderclap', 7],
+    ['Shockwave', 22],
+    ['Whirl Them All', 2],
+  ])('ability "%s" fires in game %i of storm-front-greedy', async (ability, game) => {
+    const { replayTrace } = await import('../../../src/cli/commands/replay.js');
+    const trace = replayTrace('scenarios/squirmish/storm-front-greedy.yaml', { game: String(game), checkInvariants: true });
+    expect(trace).toContain(`ability "${ability}" of`);
+  });
+});
