@@ -64,7 +64,8 @@ export function ruleDifferences(game: AnyGameModule | undefined, rulesA: Record<
   for (const path of new Set([...Object.keys(oa), ...Object.keys(ob)])) {
     const before = read(rulesA, oa, path);
     const after = read(rulesB, ob, path);
-    if (before !== after) out.push({ path, field: STAT_OVERRIDES, before, after });
+    // A game that applies overrides to its inlined data shows the change there too: name it once.
+    if (before !== after && !out.some((d) => d.path === path)) out.push({ path, field: STAT_OVERRIDES, before, after });
   }
   return out;
 }

@@ -64,6 +64,12 @@ describe('rule differences', () => {
     expect(d.map((x) => x.path)).toEqual(['cards.Mudgrub.hp']);
     expect(d[0]!.after).toBe('7');
   });
+
+  it('name an override once when the game also applied it to its inlined deck', () => {
+    const deck = (hp: number) => ({ name: 'd', cards: [{ name: 'Mudgrub', hp }] });
+    const d = ruleDifferences(squirmish, { cards: deck(5) }, { cards: deck(7), statOverrides: { 'cards.Mudgrub.hp': 7 } });
+    expect(d.map(differenceText)).toEqual(['cards.Mudgrub.hp: 5 -> 7']);
+  });
 });
 
 describe('squabble compare, identical variants', () => {
