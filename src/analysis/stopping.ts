@@ -4,8 +4,9 @@
  *   METRIC ±H                 target error: stop when the 95% interval's half-width is at most H
  *   METRIC within P±D         band test: is the rate inside the band [P − D, P + D] or outside it?
  *
- * METRIC is one of: seatK.winRate, drawRate, cappedRate, firstPlayer.winRate, and (target
- * error only) length.mean.
+ * METRIC is one of: seats.K.winRate, draws.rate, capped.rate, firstPlayer.winRate, and (target
+ * error only) length.turns.mean, named as in `expect:` (src/sim/metric-names.ts; the old names
+ * seatK.winRate, drawRate, cappedRate and length.mean still work, with a hint).
  *
  * The band test keeps a 95% confidence sequence for the rate: an interval that holds the true
  * rate at every look at once with probability at least 95%, however many looks (Robbins'
@@ -24,6 +25,7 @@
 import type { Accumulator } from '../sim/stats/accumulator.js';
 import { wilson, Z95 } from '../sim/stats/intervals.js';
 import { summariseCounts } from '../sim/stats/histogram.js';
+import { metricName } from '../sim/metric-names.js';
 
 export class RuleError extends Error {}
 
@@ -34,6 +36,8 @@ export interface Decision {
 
 export interface StoppingRule {
   readonly source: string;
+  /** Set when the metric was named the old way (seat0.winRate): one line naming the new name. */
+  readonly hint?: string;
   /** A decision once the rule is satisfied, else null. */
   check(acc: Accumulator): Decision | null;
 }
@@ -41,19 +45,20 @@ export interface StoppingRule {
 type Rate = { name: string; k: (acc: Accumulator) => number };
 
 function rateOf(metric: string, players: number): Rate | null {
-  const seat = /^seat(\d+)\.winRate$/.exec(metric);
+  const seat = /^seats\.(\d+)\.winRate$/.exec(metric);
   if (seat) {
     const s = Number(seat[1]);
     if (s >= players) throw new RuleError(`--until: seat ${s} does not exist in a ${players}-player game`);
     return { name: `seat ${s} win rate`, k: (acc) => acc.seatWins(s) };
   }
-  if (metric === 'drawRate') return { name: 'draw rate', k: (acc) => acc.draws };
-  if (metric === 'cappedRate') return { name: 'capped rate', k: (acc) => acc.capped };
+  if (metric === 'draws.rate') return { name: 'draw rate', k: (acc) => acc.draws };
+  if (metric === 'capped.rate') return { name: 'capped rate', k: (acc) => acc.capped };
   if (metric === 'firstPlayer.winRate') return { name: 'first player win rate', k: (acc) => acc.firstMoverWins };
   return null;
 }
 
-const METRICS = 'seatK.winRate, drawRate, cappedRate, firstPlayer.winRate, length.mean (target error only)';
+const RATES = 'seats.K.winRate, draws.rate, capped.rate, firstPlayer.winRate';
+const METRICS = `${RATES}, length.turns.mean (target error only)`;
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
 /** Chance of a wrong answer of the band test, for any true rate and any stopping time. */
@@ -75,15 +80,24 @@ export function bandBoundary(delta: number, alpha: number): (k: number, n: numbe
 }
 
 export function parseRule(text: string, players: number): StoppingRule {
+  const rule = parseNamedRule(text, players);
+  const written = /^\s*([\w.:]+)/.exec(text)?.[1];
+  const hint = written === undefined ? null : metricName(written, '--until').hint;
+  return hint ? { ...rule, hint } : rule;
+}
+
+function parseNamedRule(written: string, players: number): StoppingRule {
+  // The metric in the one naming scheme (an old name is translated; parseRule adds the hint).
+  const text = written.replace(/^\s*([\w.:]+)/, (m) => metricName(m.trim(), '--until').name);
   const target = /^\s*([\w.]+)\s*(?:±|\+-|\+\/-)\s*([\d.]+)\s*$/.exec(text);
   const sprt = /^\s*([\w.]+)\s+within\s+([\d.]+)\s*(?:±|\+-|\+\/-)\s*([\d.]+)\s*$/.exec(text);
   if (target) {
     const [, metric, h] = target as unknown as [string, string, string];
     const half = Number(h);
     if (!(half > 0)) throw new RuleError(`--until: the half-width must be a positive number, found ${JSON.stringify(h)}`);
-    if (metric === 'length.mean')
+    if (metric === 'length.turns.mean')
       return {
-        source: text,
+        source: written,
         check(acc) {
           const d = summariseCounts(acc.turnCounts());
           const hw = (Z95 * d.sd) / Math.sqrt(Math.max(1, acc.games));
@@ -93,7 +107,7 @@ export function parseRule(text: string, players: number): StoppingRule {
     const rate = rateOf(metric, players);
     if (!rate) throw new RuleError(`--until: unknown metric ${JSON.stringify(metric)}; expected one of ${METRICS}`);
     return {
-      source: text,
+      source: written,
       check(acc) {
         const [lo, hi] = wilson(rate.k(acc), acc.games);
         const hw = (hi - lo) / 2;
@@ -108,10 +122,10 @@ export function parseRule(text: string, players: number): StoppingRule {
     if (!(p0 > 0 && p0 < 1) || !(delta > 0) || p0 - delta <= 0 || p0 + delta >= 1)
       throw new RuleError(`--until: expected P±D with 0 < P−D and P+D < 1, found ${JSON.stringify(`${p}±${d}`)}`);
     const rate = rateOf(metric, players);
-    if (!rate) throw new RuleError(`--until: unknown rate ${JSON.stringify(metric)} for a sequential test; expected one of seatK.winRate, drawRate, cappedRate, firstPlayer.winRate`);
+    if (!rate) throw new RuleError(`--until: unknown rate ${JSON.stringify(metric)} for a sequential test; expected one of ${RATES}`);
     const boundary = bandBoundary(delta, BAND_ALPHA);
     return {
-      source: text,
+      source: written,
       check(acc) {
         const k = rate.k(acc);
         const n = acc.games;
@@ -126,5 +140,5 @@ export function parseRule(text: string, players: number): StoppingRule {
       },
     };
   }
-  throw new RuleError(`--until: expected "METRIC ±H" or "METRIC within P±D" (e.g. "seat0.winRate ±0.005" or "seat0.winRate within 0.5±0.02"), found ${JSON.stringify(text)}`);
+  throw new RuleError(`--until: expected "METRIC ±H" or "METRIC within P±D" (e.g. "seats.0.winRate ±0.005" or "seats.0.winRate within 0.5±0.02"), found ${JSON.stringify(written)}`);
 }

@@ -15,6 +15,7 @@ import type { AnyGameModule } from '../sim/types.js';
 import { Z95 } from '../sim/stats/intervals.js';
 import { changedSubjects, unpairedChanges, whatChanged, type WhatChanged } from '../analysis/what-changed.js';
 import { whatChangedLines } from './what-changed-report.js';
+import { differencesText, ruleDifferences } from '../analysis/rule-diff.js';
 import { markdownTable, textTable } from './format.js';
 
 /** The file in a run folder that holds the comparison, for the report. */
@@ -29,8 +30,6 @@ export interface SincePrevious {
   /** The balance-sheet rows the changed rules touch, and the others that moved most. */
   moved: WhatChanged;
 }
-
-const MAX_RULE_TEXT = 80;
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}`;
@@ -66,14 +65,8 @@ export function sincePrevious(folder: string, now: Summary, game?: AnyGameModule
   const seLength = Math.sqrt((lb.sd * lb.sd) / nb + (ln.sd * ln.sd) / nn);
   const dl = ln.mean - lb.mean;
   rows.push(['mean length (turns)', lb.mean.toFixed(2), ln.mean.toFixed(2), `${num(dl)} [${num(dl - Z95 * seLength)}, ${num(dl + Z95 * seLength)}]`]);
-  const fields = new Set([...Object.keys(before.scenario.rules), ...Object.keys(now.scenario.rules)]);
-  const changedRules = [...fields].flatMap((f) => {
-    const a = JSON.stringify(before.scenario.rules[f]);
-    const b = JSON.stringify(now.scenario.rules[f]);
-    if (a === b) return [];
-    // A whole deck or roster (also one that statOverrides changed) is too long to print: name it.
-    return [(a?.length ?? 0) > MAX_RULE_TEXT || (b?.length ?? 0) > MAX_RULE_TEXT ? `${f}: changed` : `${f}: ${a} -> ${b}`];
-  });
+  // Named down to the card and stat (cards.Mudgrub.hp: 1 -> 3), as compare names them.
+  const changedRules = differencesText(ruleDifferences(game, before.scenario.rules, now.scenario.rules));
   const subjects = game ? changedSubjects(game, before.scenario.rules, now.scenario.rules, now.scenario.players) : [];
   const moved = whatChanged(unpairedChanges(before, now), subjects);
   return { folder, header: ['', 'previous run', 'this run', 'change [95% interval]'], rows, changedRules, moved };

@@ -165,6 +165,16 @@ export interface MetricTableSpec {
   readonly rowGroups?: readonly string[];
 }
 
+/** When one rules field can change play (GameModule.ruleScope). */
+export interface RuleScope<R = unknown> {
+  /** In words, e.g. "advanced game only, and only when a block is hit twice before it moves". */
+  readonly when: string;
+  /** False when these rules and players leave the field no chance to change anything. */
+  applies(rules: R, players: number): boolean;
+  /** What these rules have that decides it, e.g. "this board has 1 block (mode: simple)". */
+  here?(rules: R, players: number): string;
+}
+
 export interface GameModule<S extends GameState = GameState, R = unknown> {
   /** Short id used in scenario files (`game: worms`). */
   readonly id: string;
@@ -191,6 +201,13 @@ export interface GameModule<S extends GameState = GameState, R = unknown> {
    * and validates a scenario that uses the file, so the messages are the ones a run would give.
    */
   readonly dataFiles?: readonly DataFileKind<R>[];
+  /**
+   * When a rules field can change play, for fields that do not always (docs/scenario-reference.md
+   * prints `when` beside the field; `compare` names it when two variants played identical games):
+   * `applies(rules, players)` says whether these rules and players give the field a chance to
+   * matter at all (false: it cannot, whatever it is set to).
+   */
+  readonly ruleScope?: Readonly<Record<string, RuleScope<R>>>;
   /** Cross-field checks zod cannot express (e.g. decks vs players). Returns [field, message] or null. */
   checkSetup?(rules: R, players: number): [field: string, message: string] | null;
   /**

@@ -24,10 +24,18 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** A content file the starter copies from the shipped data: from (package), to (project's scenarios/), what it is. */
 type ContentFile = readonly [from: string, to: string, what: string];
 
-/** What each game's starter holds beyond its scenario template (templates/<game>.yaml). */
-const STARTERS: Readonly<Record<string, { files: readonly ContentFile[]; tryFirst: string }>> = {
-  worms: { files: [], tryFirst: 'a rules field in the scenario, such as `runIncludesEqual: true`, or `--variant sudden-death`' },
+/**
+ * What each game's starter holds beyond its scenario template (templates/<game>.yaml); `compare`
+ * is the starter README's variant comparison: the B side of the command, and what to expect.
+ */
+const STARTERS: Readonly<Record<string, { files: readonly ContentFile[]; tryFirst: string; compare: readonly [variant: string, expect: string] }>> = {
+  worms: {
+    files: [],
+    tryFirst: 'a rules field in the scenario, such as `runIncludesEqual: true`, or `--variant sudden-death`',
+    compare: ['sudden-death', 'the scenario\'s `sudden-death` variant against its rules as written'],
+  },
   squirmish: {
+    compare: ['cards.Mudgrub.hp=7', 'Mudgrub with 7 HP instead of 5: its own rates first, then the cards that moved most'],
     files: [['scenarios/squirmish/decks/classic-70.yaml', 'decks/deck.yaml', 'your deck: every card with its HP, die faces and abilities (a copy of Classic 70)']],
     tryFirst: "a card's `hp` or one face of its die in `scenarios/decks/deck.yaml`",
   },
@@ -37,10 +45,15 @@ const STARTERS: Readonly<Record<string, { files: readonly ContentFile[]; tryFirs
       ['scenarios/squall/layouts/scattered.yaml', 'layouts/layout.yaml', 'your terrain: the obstacles on the board'],
     ],
     tryFirst: "the Archer's `range` in `scenarios/rosters/roster.yaml`, or an obstacle in `scenarios/layouts/layout.yaml`",
+    compare: ['segment-cover', 'cover from the segment between the centres only (the scenario\'s `segment-cover` variant)'],
   },
   squish: {
-    files: [['scenarios/squish/boards/symmetric-12.yaml', 'boards/board.yaml', 'your board: its size, blocks and start squares']],
-    tryFirst: 'the block or a start square in `scenarios/boards/board.yaml`',
+    files: [['scenarios/squish/boards/quartered-12.yaml', 'boards/board.yaml', 'your board: its size, blocks and start squares']],
+    tryFirst: 'a block or a start square in `scenarios/boards/board.yaml`',
+    compare: [
+      'forces-cumulative',
+      'cumulative forces (every hit before a block moves adds to its force) against first-hit. On the starter\'s board of four touching blocks they move the blocks more (2,000 paired games, seed 1: +2.6 block steps per game [+0.7, +4.5], +0.34 block-on-block hits [+0.11, +0.58]) without moving a seat\'s win rate or the game length beyond noise (seat win rates −0.7 to +1.8 points, each interval holding 0; length +0.24 turns [−0.20, +0.69]). On a board with one block, blocks never hit blocks, so the two play identical games and compare says so in one line, naming `forces` and why',
+    ],
   },
 };
 
@@ -104,7 +117,9 @@ async function writeStarter(
       .replaceAll('{{game}}', game)
       .replaceAll('{{scenario}}', `${game}.yaml`)
       .replaceAll('{{files}}', rows)
-      .replaceAll('{{try}}', starter.tryFirst),
+      .replaceAll('{{try}}', starter.tryFirst)
+      .replaceAll('{{variant}}', starter.compare[0])
+      .replaceAll('{{variantWhat}}', starter.compare[1]),
   );
   write('.github/workflows/balance.yml', readFileSync(join(PACKAGE_ROOT, 'examples/ci/balance.yml'), 'utf8'));
   write('.gitignore', 'node_modules/\nresults/\n');

@@ -1,7 +1,7 @@
 /** `squabble list`: games, their rule variants and their policies (text, or --json). */
 import type { Command } from 'commander';
 import { registry } from '../../registry.js';
-import { fieldsOf } from '../../sim/scenario/describe.js';
+import { fieldsOf, withScope } from '../../sim/scenario/describe.js';
 import type { CliIO } from '../../studies/kit/io.js';
 
 export function listing() {
@@ -11,7 +11,7 @@ export function listing() {
     rulesDoc: game.rulesDoc,
     players: [game.minPlayers, game.maxPlayers],
     hiddenInformation: game.hiddenInformation,
-    rules: fieldsOf(game.rulesSchema),
+    rules: withScope(fieldsOf(game.rulesSchema), game),
     policies: Object.entries(registry.policiesFor(game)).map(([name, spec]) => ({ name, description: spec.description, params: fieldsOf(spec.paramsSchema) })),
     levels: (game.levels ?? []).map(({ name, description }) => ({ name, description })),
   }));

@@ -9,7 +9,7 @@
  * cumulative), resolution (sequential | simultaneous), firstSeat, maxTurns.
  */
 import type { GameModule } from '../../sim/types.js';
-import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, setupOf, prepareBoard, layoutOf, BOARD_FIELDS, MAX_PLAYERS } from './params.js';
+import { squishRulesSchema, type SquishRules, checkLayout, actionCapacityOf, squishRuleScope, setupOf, prepareBoard, layoutOf, BOARD_FIELDS, MAX_PLAYERS } from './params.js';
 import { SquishState } from './state.js';
 import { reset, apply, copy } from './rules.js';
 import { legalActions } from './markers.js';
@@ -45,6 +45,7 @@ export const squish: GameModule<SquishState, SquishRules> = {
       },
     },
   ],
+  ruleScope: squishRuleScope,
   checkSetup: (rules, players) => checkLayout(rules, players),
   setup: (rules, players) => setupOf(rules, players),
   describeSetup: (rules) =>

@@ -7,7 +7,7 @@
  * they are optional here and resolved by `layoutOf` (used by checkSetup and createState).
  */
 import { z } from 'zod';
-import type { RulesContext } from '../../sim/types.js';
+import type { RuleScope, RulesContext } from '../../sim/types.js';
 import { found } from '../../sim/scenario/errors.js';
 import { setupField } from '../../sim/setup.js';
 
@@ -305,3 +305,25 @@ export function actionCapacityOf(rules: SquishRules, players: number): number {
   const squares = Math.min(169, rules.width * rules.height);
   return Math.max(8, options * (squares + 8 * (players - 1)));
 }
+
+/**
+ * When the collision variants can change play (GameModule.ruleScope): only blocks hit blocks, so
+ * both need two or more blocks (the advanced game's default board has four, the simple game's one).
+ */
+const collisions = (rules: SquishRules): boolean => blockCountOf(rules) >= 2;
+const blocksHere = (rules: SquishRules): string => {
+  const n = blockCountOf(rules);
+  return `this board has ${n} block${n === 1 ? '' : 's'} (mode: ${rules.mode})`;
+};
+export const squishRuleScope: Readonly<Record<string, RuleScope<SquishRules>>> = {
+  forces: {
+    when: 'only on a board with two or more blocks (the advanced game\'s default has four, the simple game\'s one), and only when a block is hit a second time before it moves',
+    applies: collisions,
+    here: blocksHere,
+  },
+  resolution: {
+    when: 'only on a board with two or more blocks (the advanced game\'s default has four, the simple game\'s one), and only once a moving block hits another',
+    applies: collisions,
+    here: blocksHere,
+  },
+};

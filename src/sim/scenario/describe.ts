@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Registry } from './types.js';
+import type { AnyGameModule } from '../types.js';
 import { baseScenarioSchema } from './schema.js';
 
 export interface FieldDoc {
@@ -26,6 +27,14 @@ function accepts(p: Record<string, unknown>): string {
   return `${String(p.type ?? 'any')}${range}`;
 }
 
+/** A rules field's meaning followed by when it can change play, for the fields the game scopes (GameModule.ruleScope). */
+export function withScope(fields: FieldDoc[], game: AnyGameModule): FieldDoc[] {
+  return fields.map((f) => {
+    const scope = game.ruleScope?.[f.name];
+    return scope ? { ...f, description: `${f.description} *Changes play ${scope.when}.*` } : f;
+  });
+}
+
 /** docs/scenario-reference.md: every scenario field, every game's rules and every policy's parameters. */
 export function scenarioReferenceMarkdown(registry: Registry): string {
   const table = (fields: FieldDoc[]) => [
@@ -46,7 +55,7 @@ export function scenarioReferenceMarkdown(registry: Registry): string {
     '',
   ];
   for (const game of Object.values(registry.games)) {
-    lines.push(`## ${game.title} (\`game: ${game.id}\`)`, '', `${game.minPlayers}-${game.maxPlayers} players. Rules: [\`${game.rulesDoc}\`](${game.rulesDoc.replace(/^docs\//, '')}).`, '', '### `rules`', '', ...table(fieldsOf(game.rulesSchema)), '', '### Policies', '');
+    lines.push(`## ${game.title} (\`game: ${game.id}\`)`, '', `${game.minPlayers}-${game.maxPlayers} players. Rules: [\`${game.rulesDoc}\`](${game.rulesDoc.replace(/^docs\//, '')}).`, '', '### `rules`', '', ...table(withScope(fieldsOf(game.rulesSchema), game)), '', '### Policies', '');
     for (const [name, spec] of Object.entries(registry.policiesFor(game))) {
       lines.push(`- **\`${name}\`**: ${spec.description}`);
       const params = fieldsOf(spec.paramsSchema);

@@ -64,7 +64,25 @@ export const QualitySlot = {
   /** Followed games that hit the turn cap (the others not decided were drawn). */
   capped: 10,
 } as const;
-const QUALITY_SLOTS = 11;
+export const QUALITY_SLOTS = 11;
+
+/** Fold one game's quality figures into the quality sums at d[o .. o + QUALITY_SLOTS) (QualitySlot). */
+export function addQuality(d: Float64Array, o: number, q: GameQuality): void {
+  d[o + QualitySlot.games]!++;
+  d[o + QualitySlot.leadChanges]! += q.leadChanges;
+  d[o + QualitySlot.leadChangesSq]! += q.leadChanges * q.leadChanges;
+  if (q.capped) d[o + QualitySlot.capped]!++;
+  if (!q.decided) return;
+  const decisiveness = Math.round(q.fractions[0]! * QUALITY_SCALE);
+  const drama = Math.round(q.fractions[1]! * QUALITY_SCALE);
+  d[o + QualitySlot.decided]!++;
+  d[o + QualitySlot.decisiveness]! += decisiveness;
+  d[o + QualitySlot.decisivenessSq]! += decisiveness * decisiveness;
+  d[o + QualitySlot.drama]! += drama;
+  d[o + QualitySlot.dramaSq]! += drama * drama;
+  if (q.comeback) d[o + QualitySlot.comebacks]!++;
+  if (q.blowout) d[o + QualitySlot.blowouts]!++;
+}
 
 /** Slot 1 of a game record: 1 + outcome (winner seat, or players for a draw, players + 1 for capped) + 8·first seat. */
 export function outcomeCode(winner: number, capped: boolean, players: number, firstSeat: number): number {
@@ -202,22 +220,7 @@ export class Accumulator {
 
   /** Fold one finished game's quality figures in (hot per game: no allocation). */
   recordQuality(q: GameQuality): void {
-    const d = this.data;
-    const o = this.oQuality;
-    d[o + QualitySlot.games]!++;
-    d[o + QualitySlot.leadChanges]! += q.leadChanges;
-    d[o + QualitySlot.leadChangesSq]! += q.leadChanges * q.leadChanges;
-    if (q.capped) d[o + QualitySlot.capped]!++;
-    if (!q.decided) return;
-    const decisiveness = Math.round(q.fractions[0]! * QUALITY_SCALE);
-    const drama = Math.round(q.fractions[1]! * QUALITY_SCALE);
-    d[o + QualitySlot.decided]!++;
-    d[o + QualitySlot.decisiveness]! += decisiveness;
-    d[o + QualitySlot.decisivenessSq]! += decisiveness * decisiveness;
-    d[o + QualitySlot.drama]! += drama;
-    d[o + QualitySlot.dramaSq]! += drama * drama;
-    if (q.comeback) d[o + QualitySlot.comebacks]!++;
-    if (q.blowout) d[o + QualitySlot.blowouts]!++;
+    addQuality(this.data, this.oQuality, q);
   }
 
   /** The quality sums (QualitySlot), or null when the game has no standing. */

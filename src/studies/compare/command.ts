@@ -34,6 +34,9 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { Progress } from '../kit/progress.js';
 import { planFrom, refuseSweep, searchWarning, overridesOf } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlanChoice, type PlayFlags } from '../kit/options.js';
+import { compareQuality, qualityCells, qualityNote, QUALITY_HEADER, type CompareQuality } from './quality.js';
+import { identicalGames, noEffectLine } from './no-effect.js';
+import { differenceText, ruleDifferences } from '../../analysis/rule-diff.js';
 
 interface CompareOptions extends Omit<PlayFlags, 'variant'> {
   variant: string[];
@@ -94,12 +97,18 @@ interface Comparison {
   rows: PairedRow[];
   changes: RowChange[];
   sheets: BalanceSheet[];
+  /** The game-quality figures side by side (null for a game without a standing). */
+  quality: CompareQuality | null;
+  /** Every recorded figure was equal in every paired game (no-effect.ts). */
+  identical: boolean;
 }
 
-function comparison(game: AnyGameModule, a: Plan, paired: Awaited<ReturnType<typeof runPaired>>): Comparison {
+function comparison(game: AnyGameModule, a: Plan, b: Plan, paired: Awaited<ReturnType<typeof runPaired>>): Comparison {
   const rows = pairedRows(pairedQuantities(game, a), paired.acc);
   const changes = pairedChanges(paired.pairs, paired.rowSums, paired.acc.games);
-  return { rows, changes, sheets: differenceSheets(rows, paired.acc, changes) };
+  const quality = compareQuality(game, a, b, paired.quality);
+  const identical = identicalGames(paired.acc, paired.rowSums, quality?.leadChangeSquares ?? 0);
+  return { rows, changes, sheets: differenceSheets(rows, paired.acc, changes), quality, identical };
 }
 
 /**
@@ -152,7 +161,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       const cost = watchCost(a.games * (1 + levelRuns), workers, (line) => !options.quiet && progress.note(line));
       const play = async (x: Plan, y: Plan) => {
         try {
-          return comparison(game, x, await runPaired(x, y, { workers, finished: cost.finished, onProgress: (d) => (progress.update(d), cost.check()) }));
+          return comparison(game, x, y, await runPaired(x, y, { workers, finished: cost.finished, onProgress: (d) => (progress.update(d), cost.check()) }));
         } finally {
           progress.finish();
         }
@@ -190,15 +199,43 @@ export function registerCompare(program: Command, io: CliIO): void {
       const note =
         'Both variants play every game from the same seed; intervals come from the per-game differences. ' +
         '"games saved": how many times more games two independent samples would need for the same interval width.';
+      // Two variants that played the same games get one line, not a table of zeros (no-effect.ts).
+      const noEffect = own.identical ? noEffectLine(game, a, b, nameA, nameB) : null;
+      const ruleLine = `Rules of B against A: ${ruleDifferences(game, a.rules, b.rules).map(differenceText).join('; ') || 'the same (the seats differ)'}.`;
       const changedText = whatChangedLines(changes, textTable, (t) => `${t}:`).join('\n\n');
+      const quality = own.quality;
+      const qualityText = quality ? `\n\n${textTable(QUALITY_HEADER, quality.rows.map(qualityCells))}\n\n${qualityNote(quality)}` : '';
       // The terminal lists the rows whose verdict changes with the level (--all: every row); compare.md lists every row.
       const levelsBlock = levels ? `${levelsText(levels, textTable, options.all ?? false, '--all shows every row; compare.md has them all').join('\n')}\n` : '';
-      io.out(`${title}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}\n${levelsBlock}`);
+      io.out(
+        noEffect
+          ? `${title}\n\n${noEffect}\n${levelsBlock}`
+          : `${title}\n\n${ruleLine}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}${qualityText}\n${levelsBlock}`,
+      );
       const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       makeOutDir(out);
-      writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows, whatChanged: changes, ...(levels ? { levels } : {}) });
+      writeJson(out, 'compare.json', {
+        format: 'squabble-compare/1',
+        scenario: file,
+        scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash },
+        variants: { A: nameA, B: nameB },
+        seed: a.seed,
+        games: a.games,
+        wallSeconds: (Date.now() - t0) / 1000,
+        identicalGames: own.identical,
+        ...(noEffect ? { noEffect } : {}),
+        ruleDifferences: ruleDifferences(game, a.rules, b.rules),
+        rows,
+        whatChanged: changes,
+        ...(quality ? { quality } : {}),
+        ...(levels ? { levels } : {}),
+      });
       const changedMd = whatChangedLines(changes, markdownTable, (t) => `## ${t}`).join('\n\n');
-      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${changedMd ? `${changedMd}\n\n## Headline figures\n\n` : ''}${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}`);
+      const qualityMd = quality ? `\n\n## Game quality\n\n${markdownTable(QUALITY_HEADER, quality.rows.map(qualityCells))}\n\n${qualityNote(quality)}` : '';
+      const body = noEffect
+        ? `${noEffect}\n`
+        : `${ruleLine}\n\n${changedMd ? `${changedMd}\n\n## Headline figures\n\n` : ''}${markdownTable(HEADER, rows.map(cells))}\n\n${note}${qualityMd}\n`;
+      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${body}${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}`);
       // The chart shows the headline metrics (with --all, the game's counters too).
       await saveCharts(join(out, 'charts'), [{ id: 'compare-differences', spec: compareChart(`${a.name}: ${nameB} against ${nameA}`, nameA, nameB, headline) }]);
       if (!options.quiet) io.err(`wrote ${out}/compare.json, compare.md and charts/compare-differences (.vl.json, .svg, .png)\n`);

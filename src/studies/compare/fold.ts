@@ -7,6 +7,7 @@ import type { Plan } from '../../sim/scenario/types.js';
 import type { ShardFold, ShardTask } from '../../runner/shard.js';
 import { PairedAccumulator, QuantityReader, pairedQuantities } from './paired.js';
 import { RatePairFolder, ratePairSums, type RatePairs } from './rate-pairs.js';
+import { PairedQualityFolder, qualitySums } from './quality.js';
 
 export interface PairedFoldArgs {
   /** Every game is played under this plan too, from the same seed as under the task's plan. */
@@ -17,21 +18,26 @@ export interface PairedFoldArgs {
 
 /**
  * The headline quantities (PairedAccumulator), then, with `ratePairs`, every table-rate row's
- * paired sums.
+ * paired sums, then both arms' game-quality sums (quality.ts) for a game with a standing.
  */
 function runPairedRange(a: GameRunner, b: GameRunner, task: ShardTask, args: PairedFoldArgs): Float64Array {
   const quantities = pairedQuantities(a.game, task.plan).length;
   const pairs = args.ratePairs;
-  const out = new Float64Array(1 + 5 * quantities + ratePairSums(pairs));
-  const acc = new PairedAccumulator(quantities, out.subarray(0, 1 + 5 * quantities));
+  const head = 1 + 5 * quantities;
+  const rateSums = ratePairSums(pairs);
+  const out = new Float64Array(head + rateSums + qualitySums(a.game, task.plan, args.pairedWith));
+  const acc = new PairedAccumulator(quantities, out.subarray(0, head));
   const readA = new QuantityReader(a.game, task.plan.players, quantities);
   const readB = new QuantityReader(b.game, task.plan.players, quantities);
   const rows = pairs.length ? new RatePairFolder(a.game, b.game, task.plan, args.pairedWith, pairs) : null;
+  const quality = a.game.standing ? new PairedQualityFolder(a, b, out, head + rateSums) : null;
   for (let i = task.start; i < task.end; i++) {
-    const sa = a.play(i, task.checkInvariants ? a.invariantChecker(i) : null);
+    const sa = a.play(i, task.checkInvariants ? a.invariantChecker(i) : null, quality?.startA(i) ?? null);
+    quality?.endA(sa);
     const qa = readA.read(sa);
-    const sb = b.play(i, task.checkInvariants ? b.invariantChecker(i) : null);
-    rows?.fold(sa, sb, out, 1 + 5 * quantities);
+    const sb = b.play(i, task.checkInvariants ? b.invariantChecker(i) : null, quality?.startB() ?? null);
+    quality?.endB(sb);
+    rows?.fold(sa, sb, out, head);
     acc.add(qa, readB.read(sb));
     if (task.played) task.played[task.playedSlot ?? 0] = i + 1 - task.start;
   }

@@ -5,13 +5,15 @@ import { runFolded, type RunOptions } from '../../runner/pool.js';
 import { PairedAccumulator, pairedQuantities } from './paired.js';
 import { ratePairs, ratePairSums, type RatePairs } from './rate-pairs.js';
 import type { PairedFoldArgs } from './fold.js';
+import { qualitySums } from './quality.js';
 
-/** The headline quantities, and each shared table-rate row's 14 paired sums (PAIR_SUMS) in `rowSums`. */
-export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<{ acc: PairedAccumulator; pairs: RatePairs[]; rowSums: Float64Array }> {
+/** The headline quantities, each shared table-rate row's 14 paired sums (PAIR_SUMS) in `rowSums`, and both arms' quality sums (quality.ts; empty without a standing). */
+export async function runPaired(a: Plan, b: Plan, options: Omit<RunOptions, 'range' | 'resume' | 'onMerged'>): Promise<{ acc: PairedAccumulator; pairs: RatePairs[]; rowSums: Float64Array; quality: Float64Array }> {
   const game = gameOf(a.game);
   const pairs = ratePairs(game, a, b);
   const head = 1 + 5 * pairedQuantities(game, a).length;
   const args: PairedFoldArgs = { pairedWith: b, ratePairs: pairs };
-  const total = await runFolded(a, { study: 'compare', args }, head + ratePairSums(pairs), options);
-  return { acc: new PairedAccumulator(pairedQuantities(game, a).length, total.subarray(0, head)), pairs, rowSums: total.subarray(head) };
+  const rates = ratePairSums(pairs);
+  const total = await runFolded(a, { study: 'compare', args }, head + rates + qualitySums(game, a, b), options);
+  return { acc: new PairedAccumulator(pairedQuantities(game, a).length, total.subarray(0, head)), pairs, rowSums: total.subarray(head, head + rates), quality: total.subarray(head + rates) };
 }

@@ -54,7 +54,7 @@ export function registerRun(program: Command, io: CliIO): void {
     .option('--resume <dir>', 'continue the interrupted run in <dir> from its checkpoint')
     .option('--redis <url>', 'play the shards on `squabble worker --redis <url>` processes instead of here')
     .option('--redis-timeout <s>', `give up when Redis or the workers have not answered for this long (finished shards are kept for a later run), 1-${MAX_REDIS_TIMEOUT_SECONDS} s`, String(DEFAULT_REDIS_TIMEOUT_SECONDS))
-    .option('--until <rule>', 'stop as soon as a rule is met: "seat0.winRate ±0.005" (interval this narrow) or "seat0.winRate within 0.5±0.02" (band test, at most 5% wrong answers); --games is the budget')
+    .option('--until <rule>', 'stop as soon as a rule is met: "seats.0.winRate ±0.005" (interval this narrow) or "seats.0.winRate within 0.5±0.02" (band test, at most 5% wrong answers); --games is the budget')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')
     .option('--all', 'print every row of the balance sheet (default: flagged rows, then the top and bottom 10)')
@@ -119,6 +119,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
     out = args.out ?? join('results', shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
   }
   const rule = until !== undefined ? ruleFrom(until, plan.players) : null;
+  if (rule?.hint) io.err(`${rule.hint}\n`);
   if (redis) await reachable(redis);
   if (resume) say(`resuming ${plan.name} in ${out}: ${gamesIn(plan, range, resume.nextShard).toLocaleString('en-US')} of ${(range[1] - range[0]).toLocaleString('en-US')} games already played\n`);
   else {

@@ -13,20 +13,30 @@
  */
 import { wilson, Z95 } from '../../sim/stats/intervals.js';
 import { tableRateRows, type Summary } from '../../sim/stats/summary.js';
+import { metricName } from '../../sim/metric-names.js';
 
 export interface TuneMetric {
   name: string;
   read(s: Summary): { value: number; interval: [number, number] };
+  /** Set when the metric was named the old way (seat0.winRate for seats.0.winRate): one line saying the new name. */
+  hint?: string;
 }
 
-export function tuneMetric(spec: string, players: number): TuneMetric {
-  const seat = /^seat(\d+)\.winRate$/.exec(spec);
+/** A metric by its name in the one scheme (src/sim/metric-names.ts; the old names still work, with a hint). */
+export function tuneMetric(written: string, players: number): TuneMetric {
+  const { name: spec, hint } = metricName(written, '--target');
+  const metric = namedMetric(spec, players);
+  return hint ? { ...metric, hint } : metric;
+}
+
+function namedMetric(spec: string, players: number): TuneMetric {
+  const seat = /^seats\.(\d+)\.winRate$/.exec(spec);
   if (seat) {
     const k = Number(seat[1]);
     if (k >= players) throw new Error(`seat ${k} does not exist in a ${players}-player game`);
     return { name: `seat ${k} win rate`, read: (s) => ({ value: s.seats[k]!.winRate, interval: s.seats[k]!.winRateCI }) };
   }
-  const policy = /^policy:(.+)\.winRate$/.exec(spec);
+  const policy = /^policies\.(.+)\.winRate$/.exec(spec);
   if (policy) {
     const label = policy[1]!;
     return {
@@ -40,9 +50,9 @@ export function tuneMetric(spec: string, players: number): TuneMetric {
       },
     };
   }
-  if (spec === 'drawRate') return { name: 'draw rate', read: (s) => ({ value: s.draws.rate, interval: s.draws.ci }) };
+  if (spec === 'draws.rate') return { name: 'draw rate', read: (s) => ({ value: s.draws.rate, interval: s.draws.ci }) };
   if (spec === 'firstPlayer.winRate') return { name: 'first player win rate', read: (s) => ({ value: s.firstPlayer.winRate, interval: wilson(s.firstPlayer.wins, s.games) }) };
-  if (spec === 'length.mean')
+  if (spec === 'length.turns.mean')
     return {
       name: 'mean length (turns)',
       read: (s) => {
@@ -52,7 +62,7 @@ export function tuneMetric(spec: string, players: number): TuneMetric {
     };
   const rate = /^([A-Za-z]\w*)\.(.+)\.([A-Za-z]\w*)$/.exec(spec);
   if (rate) return tableRateMetric(rate[1]!, rate[2]!, rate[3]!);
-  throw new Error(`unknown metric ${JSON.stringify(spec)}; expected seatK.winRate, policy:LABEL.winRate, drawRate, firstPlayer.winRate, length.mean or TABLE.ROW.RATE (e.g. cards.Mudgrub.winRateWhenDrawn)`);
+  throw new Error(`unknown metric ${JSON.stringify(spec)}; expected seats.K.winRate, policies.LABEL.winRate, draws.rate, firstPlayer.winRate, length.turns.mean or TABLE.ROW.RATE (e.g. cards.Mudgrub.winRateWhenDrawn)`);
 }
 
 /**

@@ -39,7 +39,7 @@ export function registerTune(program: Command, io: CliIO): void {
     .description("find the value of a numeric field that brings a metric closest to a target (same seeds for every value); without --param, tune the scenario's tune: block (several parameters towards several targets)")
     .argument('<scenario>', 'scenario file')
     .option('--param <path>', 'the field to tune, e.g. rules.maxTurns, seats[1].params.safetyWeight, or a card or character stat such as cards.Mudgrub.hp or characters.Knight.melee')
-    .option('--target <metric=value>', 'e.g. seat0.winRate=0.5, policy:builder.winRate=0.5, drawRate=0.05, length.mean=40, cards.Mudgrub.winRateWhenDrawn=0.5 (a metric table row\u2019s rate)')
+    .option('--target <metric=value>', 'named as in expect:, e.g. seats.0.winRate=0.5, policies.builder.winRate=0.5, draws.rate=0.05, length.turns.mean=40, cards.Mudgrub.winRateWhenDrawn=0.5 (a metric table row\u2019s rate)')
     .option('--min <x>', 'smallest value to try (with --param)')
     .option('--max <x>', 'largest value to try (with --param)')
     .option('--integer', 'the field takes whole numbers (e.g. hit points)');
@@ -67,7 +67,7 @@ export function registerTune(program: Command, io: CliIO): void {
       const missing = SINGLE.find((k) => o[k] === undefined);
       if (missing) throw new CliError(`--${missing}: required with --param`);
       const m = /^([^=]+)=([-\d.eE]+)$/.exec(o.target!);
-      if (!m) throw new CliError(`--target: expected METRIC=VALUE (e.g. seat0.winRate=0.5), found ${JSON.stringify(o.target)}`);
+      if (!m) throw new CliError(`--target: expected METRIC=VALUE (e.g. seats.0.winRate=0.5), found ${JSON.stringify(o.target)}`);
       const target = Number(m[2]);
       const min = Number(o.min);
       const max = Number(o.max);
@@ -91,6 +91,7 @@ export function registerTune(program: Command, io: CliIO): void {
       } catch (e) {
         throw new CliError(`--target: ${(e as Error).message}`);
       }
+      if (metric.hint) io.err(`${metric.hint}\n`);
       const planAt = (value: number | null) => {
         const cell = structuredClone(data);
         if (value !== null) setScenarioPath(cell, param, value, registry);
