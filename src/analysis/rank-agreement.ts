@@ -110,12 +110,17 @@ function moments(a: ArrayLike<number>, b: ArrayLike<number>, n: number): Moments
   return { cov: cov / (n - 1), va: va / (n - 1), vb: vb / (n - 1) };
 }
 
-/** Corrected correlation from moments and mean noise variances; ±2 (beyond any value) when a true variance is not positive. */
+/**
+ * Corrected correlation from moments and mean noise variances, held to [−2, 2]: ±2 (beyond any
+ * correlation) when a true variance is not positive, and a ratio past ±2 (a true variance barely
+ * above 0) counts as ±2 too, so the observed estimate and the bootstrap's are compared alike and
+ * a sheet whose rows are nearly all noise gets an interval of nearly every value.
+ */
 function corrected(m: Moments, noiseA: number, noiseB: number): number {
   const ta = m.va - noiseA;
   const tb = m.vb - noiseB;
   if (ta <= 0 || tb <= 0) return m.cov >= 0 ? 2 : -2;
-  return m.cov / Math.sqrt(ta * tb);
+  return Math.max(-2, Math.min(2, m.cov / Math.sqrt(ta * tb)));
 }
 
 /** The last stream made: a sheet's levels share their row count, so their draws are made once. */

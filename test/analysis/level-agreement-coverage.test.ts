@@ -156,3 +156,19 @@ describe('level × row interaction: does a row depend on the bot', () => {
     for (const r of sheet!.reliability) expect(r).toBeGreaterThan(0.5);
   });
 });
+
+describe('noise-corrected agreement: rows that are nearly all noise', () => {
+  it('gives nearly every value, not a confident extreme, when reliability is near 0 (Squirmish random v novice, 300 games, once read -1.00 [-1.00, -0.90])', () => {
+    // 70 rows, noise 5 points each (variance 0.0025); observed variances 0.0026 and 0.0030
+    // (reliability 0.04 and 0.17) and a negative covariance: the raw ratio is about −3.8.
+    const s = stream(37);
+    const [x, y] = trueRates(s, 70, 1, 0);
+    const a = x.map((v) => 0.5 + (v - 0.5) * Math.sqrt(0.0026));
+    const b = x.map((v, i) => 0.5 + (-0.3 * (v - 0.5) + Math.sqrt(1 - 0.09) * (y[i]! - 0.5)) * Math.sqrt(0.003));
+    const se = a.map(() => 0.05);
+    const c = correctedAgreement(a, se, b, se);
+    expect(c.reliability[0]).toBeCloseTo(0.04, 2);
+    expect(c.interval[0]).toBe(-1);
+    expect(c.interval[1]).toBeGreaterThan(0.5);
+  });
+});
