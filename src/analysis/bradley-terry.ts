@@ -3,6 +3,12 @@
  * MM algorithm (2004); a drawn or capped game counts half a win to each side. Ratings are
  * reported on the Elo scale, 400·log10(π), relative to a reference entrant (rating 0), with
  * 95% intervals from the observed Fisher information of θ = log π (the reference fixed at 0).
+ *
+ * With `seats` (a multi-player tournament, where a pairing of two entrants over three seats
+ * seats the first-listed twice: A, B, A), seats[i][j] is how many seats i held against j and the
+ * model is Luce's choice over the seats, P(i beats j) = s_ij·πi / (s_ij·πi + s_ji·πj): π is the
+ * strength of one seat, and two entrants equally strong per seat get equal ratings although the
+ * one seated twice wins two games in three.
  */
 import { Z95, wilson } from '../sim/stats/intervals.js';
 
@@ -17,9 +23,10 @@ export interface Rating {
 const ELO = 400 / Math.LN10;
 
 /** wins[i][j] = games i won against j (halves allowed for draws). */
-export function bradleyTerry(names: string[], wins: number[][], reference = 0, iterations = 10_000): Rating[] {
+export function bradleyTerry(names: string[], wins: number[][], reference = 0, iterations = 10_000, seats?: number[][]): Rating[] {
   const n = names.length;
   const games = (i: number, j: number) => wins[i]![j]! + wins[j]![i]!;
+  const seat = (i: number, j: number) => seats?.[i]?.[j] ?? 1;
   let p = new Array<number>(n).fill(1);
   for (let it = 0; it < iterations; it++) {
     const next = p.map((pi, i) => {
@@ -29,7 +36,7 @@ export function bradleyTerry(names: string[], wins: number[][], reference = 0, i
         if (j === i) continue;
         w += wins[i]![j]!;
         const g = games(i, j);
-        if (g > 0) denom += g / (pi + p[j]!);
+        if (g > 0) denom += (g * seat(i, j)) / (seat(i, j) * pi + seat(j, i) * p[j]!);
       }
       // An entrant that never won (or never lost) has no finite strength: keep it tiny (huge).
       return denom > 0 ? Math.max(w, 1e-9) / denom : pi;
@@ -47,7 +54,7 @@ export function bradleyTerry(names: string[], wins: number[][], reference = 0, i
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
       const g = games(i, j);
-      const q = p[i]! / (p[i]! + p[j]!);
+      const q = (seat(i, j) * p[i]!) / (seat(i, j) * p[i]! + seat(j, i) * p[j]!);
       const v = g * q * (1 - q);
       info[a]![a]! += v;
       const b = free.indexOf(j);
@@ -104,7 +111,8 @@ const probability = (elo: number) => 1 / (1 + 10 ** (-elo / 400));
  * (wins − games·q)² / (games·q·(1 − q)), q the predicted score, on pairings − (entrants − 1)
  * degrees of freedom; and clear intransitive cycles, which no rating can represent.
  */
-export function bradleyTerryFit(ratings: readonly Rating[], wins: number[][], games: number[][]): BradleyTerryFit {
+export function bradleyTerryFit(ratings: readonly Rating[], wins: number[][], games: number[][], seats?: number[][]): BradleyTerryFit {
+  const seat = (i: number, j: number) => seats?.[i]?.[j] ?? 1;
   const n = ratings.length;
   let chiSquare = 0;
   let pairs = 0;
@@ -114,7 +122,8 @@ export function bradleyTerryFit(ratings: readonly Rating[], wins: number[][], ga
       const g = games[i]![j]!;
       if (!(g > 0)) continue;
       pairs++;
-      const q = probability(ratings[i]!.elo - ratings[j]!.elo);
+      // The seat shares shift the odds: log(s_ij / s_ji) on the Elo scale.
+      const q = probability(ratings[i]!.elo - ratings[j]!.elo + ELO * Math.log(seat(i, j) / seat(j, i)));
       const observed = wins[i]![j]! / g;
       chiSquare += (g * (observed - q) ** 2) / (q * (1 - q));
       if (!worst || Math.abs(observed - q) > Math.abs(worst.observed - worst.predicted)) worst = { row: ratings[i]!.name, column: ratings[j]!.name, observed, predicted: q };
@@ -123,7 +132,7 @@ export function bradleyTerryFit(ratings: readonly Rating[], wins: number[][], ga
   const pValue = df > 0 ? chiSquareSurvival(chiSquare, df) : null;
   const cycles = intransitiveCycles(
     ratings.map((r) => r.name),
-    (i, j) => games[i]![j]! > 0 && wilson(wins[i]![j]!, games[i]![j]!)[0] > 0.5,
+    (i, j) => games[i]![j]! > 0 && wilson(wins[i]![j]!, games[i]![j]!)[0] > seat(i, j) / (seat(i, j) + seat(j, i)),
   );
   return { chiSquare, df, pValue, worst, cycles, fair: (pValue === null || pValue >= 0.05) && cycles.length === 0 };
 }

@@ -4,19 +4,26 @@
  * their pairings. Three questions, each decided by
  * intervals so that an answer is never just "not enough games":
  *
- * - **Is one choice dominant?** A choice is dominant when it wins more than half of its decided
- *   games against every other choice. Each pairing's share of decided games gets a Wilson
- *   interval at 1 − alpha / m, m the pairings (Bonferroni over all of them), so with chance at
- *   least 1 − alpha every interval holds its truth at once, and then every verdict below is right:
- *   "dominant" names a choice whose every interval is above 50%; "none" needs every choice to
- *   have a counter, an opponent whose interval is wholly below 50%; anything else is undecided.
+ * - **Is one choice dominant?** A choice is dominant when it wins more than its expected share
+ *   (50%, or its seat share in a multi-player tournament) of its decided games against every
+ *   other choice. That is an intersection-union test over the choice's row: every one of its k − 1
+ *   pairings must be shown above expectation, each one-sided at alpha / 2 (a 1 − alpha Wilson
+ *   interval; no multiplicity correction is needed, since the verdict needs all of them). A wrong
+ *   "dominant" needs a pairing the choice does not win shown won (chance ≤ alpha / 2 for one
+ *   choice), and at most two choices can come close at once (each must clearly beat the other, so
+ *   they are a tie): at most alpha in all. "none" needs every choice to have a counter, an
+ *   opponent shown to beat it, one-sided at alpha / (2(k − 1)) per pairing (Bonferroni over the
+ *   choice's column, which is all that matters when one choice truly dominates): wrong with
+ *   chance ≤ alpha / 2. Anything else is undecided. test/analysis/dominance-error-rates.test.ts
+ *   measures both on simulated matrices (docs/results.md). Until issue 33 every pairing's
+ *   interval was Bonferroni over all m pairings, which almost never called a 55% choice dominant.
  * - **How many are viable?** A choice's score against the field is its mean share of decided
  *   games over every other choice, each opponent weighted alike (what it scores against an
  *   opponent drawn at random); it is viable within ±margin of the fair 50%. Its interval is
  *   normal from the pairings' Agresti-Coull variances at 1 − alpha / k (Bonferroni over the k
  *   choices), so the true count lies in [surely viable, possibly viable] with chance ≥ 1 − alpha.
- * - **Rock-paper-scissors or a strict order?** With "clearly beats" read off the same
- *   simultaneous intervals: cycles (src/analysis/bradley-terry.ts finds them), a strict order
+ * - **Rock-paper-scissors or a strict order?** With "clearly beats" read off simultaneous
+ *   intervals, each pairing's Wilson interval at 1 − alpha / m (Bonferroni over the m pairings): cycles (src/analysis/bradley-terry.ts finds them), a strict order
  *   (every pairing decided, no cycle), or neither shown.
  *
  * Draws and capped games are counted beside the shares, never in them.
@@ -42,6 +49,8 @@ export interface DominanceOptions {
   source: string;
   alpha?: number;
   margin?: number;
+  /** expected[i][j]: i's share of decided games against j if both were equally strong (default 50%; a tournament's seat share). */
+  expected?: number[][];
 }
 
 /** The three verdicts of a matchup matrix, every one right with chance at least 1 − alpha together. */
@@ -55,27 +64,38 @@ export function analyseDominance(counts: PairCounts, o: DominanceOptions): Domin
   for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if (decided(i, j) > 0) pairings++;
   const pairConfidence = 1 - alpha / Math.max(1, pairings);
   const zPair = normalQuantile(1 - alpha / (2 * Math.max(1, pairings)));
-  const cell = (i: number, j: number) => wilson(wins[i]![j]!, decided(i, j), zPair);
-  const rate = (i: number, j: number) => (decided(i, j) > 0 ? wins[i]![j]! / decided(i, j) : 0.5);
-  const beats = (i: number, j: number) => decided(i, j) > 0 && cell(i, j)[0] > 0.5;
+  const fair = (i: number, j: number) => o.expected?.[i]?.[j] ?? 0.5;
+  const cell = (i: number, j: number, z = zPair) => wilson(wins[i]![j]!, decided(i, j), z);
+  const rate = (i: number, j: number) => (decided(i, j) > 0 ? wins[i]![j]! / decided(i, j) : fair(i, j));
+  const beats = (i: number, j: number) => decided(i, j) > 0 && cell(i, j)[0] > fair(i, j);
   const others = (i: number) => names.map((_, j) => j).filter((j) => j !== i);
+  // How far a pairing falls short of its expectation: the worst pairing is the one furthest below.
+  const margin0 = (i: number, j: number) => rate(i, j) - fair(i, j);
+  const worstOf = (i: number) => others(i).reduce((w, j) => (margin0(i, j) < margin0(i, w) ? j : w));
 
-  // Dominance: a row whose every pairing is clearly won; "none" when every row has a counter.
-  const dominantIndex = names.findIndex((_, i) => others(i).every((j) => beats(i, j)));
+  // Dominance: a row whose every pairing is shown won (each one-sided at alpha / 2); "none" when
+  // every row has a counter (one-sided at alpha / (2(k − 1)) over the row's opponents).
+  const zDominant = normalQuantile(1 - alpha / 2);
+  const zCounter = normalQuantile(1 - alpha / (2 * Math.max(1, k - 1)));
+  const shownAbove = (i: number, j: number, z: number) => decided(i, j) > 0 && cell(i, j, z)[0] > fair(i, j);
+  const dominantIndex = names.findIndex((_, i) => others(i).every((j) => shownAbove(i, j, zDominant)));
   const uncountered = names
     .map((name, i) => ({ name, i }))
-    .filter(({ i }) => !others(i).some((j) => beats(j, i)))
+    .filter(({ i }) => !others(i).some((j) => shownAbove(j, i, zCounter)))
     .map(({ name, i }) => {
-      const worst = others(i).reduce((w, j) => (rate(i, j) < rate(i, w) ? j : w));
-      return { name, worst: names[worst]!, rate: rate(i, worst), interval: cell(i, worst) };
+      const worst = worstOf(i);
+      return { name, worst: names[worst]!, rate: rate(i, worst), interval: cell(i, worst, zCounter) };
     });
   const verdict = dominantIndex >= 0 ? 'dominant' : uncountered.length === 0 ? 'none' : 'undecided';
-  const how = `each pairing's share of decided games with a ${(pairConfidence * 100).toPrecision(4)}% Wilson interval, Bonferroni over ${pairings} pairings: every verdict here is wrong with chance at most ${alpha * 100}%`;
+  const expectation = o.expected ? 'its expected share' : '50%';
+  const how =
+    `dominant: every pairing of its row above ${expectation} by a ${((1 - alpha) * 100).toPrecision(3)}% Wilson interval (an intersection-union test); ` +
+    `a counter: above ${expectation} by a ${((1 - alpha / Math.max(1, k - 1)) * 100).toPrecision(4)}% interval, Bonferroni over each one's ${k - 1} opponents; either verdict is wrong with chance at most ${alpha * 100}%`;
   let statement: string;
   if (verdict === 'dominant') {
     const d = dominantIndex;
-    const worst = others(d).reduce((w, j) => (rate(d, j) < rate(d, w) ? j : w));
-    statement = `Dominant: ${names[d]} beats every other ${o.subject.replace(/s$/, '')}, at worst ${pct(rate(d, worst))} ${span(cell(d, worst))} against ${names[worst]} (${how}).`;
+    const worst = worstOf(d);
+    statement = `Dominant: ${names[d]} beats every other ${o.subject.replace(/s$/, '')}, at worst ${pct(rate(d, worst))} ${span(cell(d, worst, zDominant))} against ${names[worst]}${o.expected ? ` (expected ${pct(fair(d, worst))})` : ''} (${how}).`;
   } else if (verdict === 'none') statement = `No dominant choice: every one of the ${k} ${o.subject} has a counter, an opponent that clearly beats it (${how}).`;
   else {
     const list = uncountered.map((u) => `${u.name} (worst: ${pct(u.rate)} ${span(u.interval)} against ${u.worst})`).join(', ');
@@ -95,7 +115,8 @@ export function analyseDominance(counts: PairCounts, o: DominanceOptions): Domin
     for (const j of opp) {
       const g = decided(i, j);
       const tilde = (wins[i]![j]! + (zField * zField) / 2) / (g + zField * zField);
-      mean += rate(i, j);
+      // Against the field as if every pairing were fair: the share less its expectation, plus 50%.
+      mean += rate(i, j) - fair(i, j) + 0.5;
       variance += (tilde * (1 - tilde)) / (g + zField * zField);
       n += g;
       d += draws[i]![j]!;
@@ -113,7 +134,7 @@ export function analyseDominance(counts: PairCounts, o: DominanceOptions): Domin
   const viableWords = atLeast === atMost ? `${atLeast}` : `between ${atLeast} and ${atMost}`;
   const fieldStatement =
     `Viable: ${viableWords} of ${k} ${o.subject} (${estimate} by the estimates) score within ±${(margin * 100).toFixed(0)} points of a fair 50% against the field ` +
-    `(the field: every other ${o.subject.replace(/s$/, '')}, each weighted alike; a score is the mean share of decided games, with a ${(fieldConfidence * 100).toPrecision(4)}% interval, Bonferroni over the ${k}).`;
+    `(the field: every other ${o.subject.replace(/s$/, '')}, each weighted alike; a score is the mean share of decided games${o.expected ? ', each less its expected share plus 50%' : ''}, with a ${(fieldConfidence * 100).toPrecision(4)}% interval, Bonferroni over the ${k}).`;
 
   // Rock-paper-scissors: cycles of "clearly beats", or a strict order.
   const cycles = intransitiveCycles(names, beats);

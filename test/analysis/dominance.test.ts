@@ -4,7 +4,7 @@ import { analyseDominance, pairCountsOfTable, type PairCounts } from '../../src/
 import { bradleyTerry, bradleyTerryFit } from '../../src/analysis/bradley-terry.js';
 import { Rng } from '../../src/sim/rng.js';
 
-const letters = (k: number) => Array.from({ length: k }, (_, i) => String.fromCharCode(97 + i));
+import { letters, drawn, matrix } from '../helpers/matchup-matrices.js';
 
 /** Exact counts: `games` decided games per pairing, i winning round(score[i][j] · games) of them. */
 function exact(score: number[][], games: number): PairCounts {
@@ -12,24 +12,6 @@ function exact(score: number[][], games: number): PairCounts {
   const wins = score.map((row, i) => row.map((p, j) => (i === j ? 0 : i < j ? Math.round(p * games) : games - Math.round(score[j]![i]! * games))));
   const zero = () => score.map(() => new Array<number>(k).fill(0));
   return { names: letters(k), wins, draws: zero(), capped: zero() };
-}
-
-/** Drawn counts: each pairing plays `games` games, i beating j with probability score[i][j]. */
-function drawn(rng: Rng, score: number[][], games: number): PairCounts {
-  const k = score.length;
-  const wins = score.map(() => new Array<number>(k).fill(0));
-  for (let i = 0; i < k; i++)
-    for (let j = i + 1; j < k; j++) {
-      for (let g = 0; g < games; g++) if (rng.next() < score[i]![j]!) wins[i]![j]!++;
-      wins[j]![i] = games - wins[i]![j]!;
-    }
-  const zero = () => score.map(() => new Array<number>(k).fill(0));
-  return { names: letters(k), wins, draws: zero(), capped: zero() };
-}
-
-/** A k x k matrix: `p` above the diagonal as given by f(i, j) for i < j, complements below. */
-function matrix(k: number, f: (i: number, j: number) => number): number[][] {
-  return Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? 0.5 : i < j ? f(i, j) : 1 - f(j, i))));
 }
 
 const analyse = (c: PairCounts) => analyseDominance(c, { subject: 'characters', source: 'test' });

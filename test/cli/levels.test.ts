@@ -13,13 +13,14 @@ describe('squabble levels', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const json = JSON.parse(readFileSync(join(out, 'levels.json'), 'utf8'));
-    expect(json.format).toBe('squabble-levels/2');
+    expect(json.format).toBe('squabble-levels/3');
     const cards = json.sheets.find((t: { table: string; rate: string }) => t.table === 'cards' && t.rate === 'winRateWhenPlaced');
     expect(cards.rows.length).toBeGreaterThan(30);
     expect(cards.agreement.map((a: { level: string }) => a.level)).toEqual(['skilled']);
     for (const row of cards.rows) {
       expect(row.byLevel).toHaveLength(2);
-      expect(row.dependsOnBot).toBe(row.byLevel[0].verdict !== row.byLevel[1].verdict);
+      expect(row.verdictChanges).toBe(row.byLevel[0].verdict !== row.byLevel[1].verdict);
+      expect(row.dependsOnBot).toBe(row.qValue <= cards.fdr);
     }
     // Agreement is over the rows measured under every run, with its interval round it.
     for (const a of [cards.ceiling, cards.agreement[0]]) {
@@ -28,7 +29,13 @@ describe('squabble levels', () => {
       expect(a.interval[1]).toBeGreaterThan(a.rho);
     }
     expect(cards.ceilingChanges).toBeGreaterThanOrEqual(0);
-    expect(r.out).toMatch(/Rank agreement with random \(Spearman, 95% interval\): skilled -?\d\.\d\d \[/);
+    // The agreement corrected for noise, with its interval, and each level's reliability.
+    const corrected = cards.corrected[0];
+    expect(corrected.level).toBe('skilled');
+    expect(corrected.interval[0]).toBeLessThanOrEqual(corrected.interval[1]);
+    expect(cards.reliability).toHaveLength(2);
+    expect(r.out).toMatch(/Agreement of the true rates with random, corrected for the rows' noise \(95% interval\): skilled (-?\d\.\d\d \[|not measurable)/);
+    expect(r.out).toMatch(/Reliability, the share of each level's spread over these rows that is not noise: random \d\.\d\d, skilled \d\.\d\d/);
   });
 
   it('needs two levels of the game', async () => {

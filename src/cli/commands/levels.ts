@@ -24,12 +24,12 @@ interface LevelsOptions extends PlayFlags {
   quiet?: boolean;
 }
 
-export const LEVELS_FORMAT = 'squabble-levels/2';
+export const LEVELS_FORMAT = 'squabble-levels/3';
 
 export function registerLevels(program: Command, io: CliIO): void {
   const command = program
     .command('levels')
-    .description("the scenario's card, character and matchup tables under several skill levels: rank agreement and rows whose verdict depends on the bot")
+    .description("the scenario's card, character and matchup tables under several skill levels: agreement corrected for noise, reliability and the rows that depend on the bot")
     .argument('<scenario>', 'scenario whose rules and game count are used (its seats are replaced by each level in turn)')
     .requiredOption('--levels <names>', 'two or more of the game\u2019s skill levels, comma-separated (the first is the reference)');
   addPlayOptions(command, ['games', 'seed', 'workers', 'out'], { games: 'games per level (default: the scenario\u2019s)', out: 'where to write levels.json and levels.md (default results/<name>-levels)' })

@@ -69,7 +69,7 @@ export function baseScenarioSchema(gameIds: readonly [string, ...string[]]) {
       .min(2)
       .max(LIMITS.seats)
       .optional()
-      .describe("Also rate the card, character and matchup tables under each of these skill levels (see `squabble list`): `run` plays the scenario once more per level with every seat at that level (seats rotating, same seed and game count), and once more with the first level on another seed (the ceiling), and its report shows every row under every level, the rank agreement between levels and the rows whose verdict depends on the level; `weights` does the same for its stat weights and `compare` for its paired differences (docs/skill-ladder.md)."),
+      .describe("Also rate the card, character and matchup tables under each of these skill levels (see `squabble list`): `run` plays the scenario once more per level with every seat at that level (seats rotating, same seed and game count), and once more with the first level on another seed (the ceiling), and its report shows every row under every level, the agreement between levels corrected for the rows' noise, each level's reliability and the rows that depend on the level (a level × row interaction test); `weights` does the same for its stat weights and `compare` for its paired differences (docs/skill-ladder.md)."),
     sweep: z
       .record(
         z

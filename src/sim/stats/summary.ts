@@ -219,13 +219,35 @@ export interface RankAgreement {
  */
 export type Verdict = 'above' | 'within' | 'below';
 
+/**
+ * The agreement of two levels' true rates over the same rows, corrected for each row's own noise,
+ * with a 95% interval from redrawing every row's rate from its game-unit noise
+ * (src/analysis/rank-agreement.ts, `correctedAgreement`).
+ */
+export interface CorrectedAgreement {
+  /** Correlation of the true rates, clipped to [−1, 1]; NaN (null in JSON) when a level's rows show no spread beyond their noise (the interval is then [−1, 1]). */
+  rho: number;
+  interval: [number, number];
+  rows: number;
+  /** Each side's reliability: the share of its spread over the rows that is not noise. */
+  reliability: [number, number];
+}
+
 /** One balance-sheet row under each level (src/analysis/level-ratings.ts). */
 export interface LevelRow {
   row: string;
   /** In the order of `LevelRatings.levels`. */
   byLevel: { rate: number; interval: [number, number]; games: number; verdict: Verdict }[];
-  /** The verdict under some level differs from the first level's. */
+  /**
+   * The level × row interaction test flags this row under some later level: its change from the
+   * first level differs from the sheet's median change beyond noise (Benjamini-Hochberg over the
+   * sheet's rows and levels, false-discovery rate `LevelSheet.fdr`).
+   */
   dependsOnBot: boolean;
+  /** The smallest Benjamini-Hochberg adjusted p-value of the row's interaction tests. */
+  qValue: number;
+  /** The balance-sheet verdict under some level differs from the first level's (noise alone changes many). */
+  verdictChanges: boolean;
 }
 
 /** One balance sheet (one rate of one table) under each level. */
@@ -239,11 +261,21 @@ export interface LevelSheet {
   unit?: SheetUnit;
   /** Rows measured under every level and in the ceiling run, in the first level's rank order. */
   rows: LevelRow[];
-  /** Each later level's rank agreement with the first (by the raw rates of `rows`). */
+  /** Each later level's agreement with the first, corrected for the rows' noise. */
+  corrected: (CorrectedAgreement & { level: string })[];
+  /** Each later level's raw rank agreement with the first (Spearman of the observed rates, attenuated by noise). */
   agreement: (RankAgreement & { level: string })[];
-  /** The first level's agreement with itself on another seed: the most any level could agree. */
+  /** Each level's reliability over these rows (share of its spread that is not noise), in the order of the levels. */
+  reliability: number[];
+  /** The first level against itself on another seed: its observed rates' correlation (test-retest reliability) and their noise-corrected agreement (1 in truth). */
+  retest: { pearson: number; corrected: CorrectedAgreement };
+  /** The first level's raw rank agreement with itself on another seed (attenuated by noise as the levels' is). */
   ceiling: RankAgreement;
-  /** Rows whose verdict changes between the first level's two seeds: the marks noise alone makes. */
+  /** The false-discovery rate of the interaction tests. */
+  fdr: number;
+  /** Rows the interaction test flags between the first level's two seeds: false discoveries by construction. */
+  ceilingDependent: number;
+  /** Rows whose verdict changes between the first level's two seeds: the changes noise alone makes. */
   ceilingChanges: number;
 }
 

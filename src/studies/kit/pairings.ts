@@ -21,6 +21,15 @@ export function pairingData(data: Record<string, unknown>, a: Entrant, b: Entran
   return { ...scenario, seats, players, seating: 'rotate' };
 }
 
+/**
+ * Seats each side of a pairing holds over `players` seats: the first (a) takes seats 0, 2, 4...,
+ * so with an odd count it holds one more (A, B, A). Entrants equally strong per seat then win in
+ * proportion: a's expected share of decided games is seats[0] / players, not 50%.
+ */
+export function pairingSeats(players: number): [number, number] {
+  return [Math.ceil(players / 2), Math.floor(players / 2)];
+}
+
 /** What a pairing's run gave each side: its wins (decided games), the draws and capped games, over all games. */
 export interface PairingResult {
   aWins: number;

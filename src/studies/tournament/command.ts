@@ -25,7 +25,7 @@ import { CliError, type CliIO } from '../kit/io.js';
 import { skillAndLuck, skillLuckLines, skillLuckRow, SKILL_LUCK_HEADER } from './skill-luck.js';
 import { analyseDominance, dominanceLines, fieldTable } from '../../analysis/dominance.js';
 import { refuseSweep, searchWarning, overridesOf } from '../kit/plan.js';
-import { pairingData, pairingResult, type Entrant, type SeatEntry } from '../kit/pairings.js';
+import { pairingData, pairingResult, pairingSeats, type Entrant, type SeatEntry } from '../kit/pairings.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
 
 interface TournamentOptions extends PlayFlags {
@@ -132,7 +132,13 @@ export function registerTournament(program: Command, io: CliIO): void {
       cost.stop();
       const names = entrants.map((e) => e.label);
       const reference = names.includes('random') ? names.indexOf('random') : 0;
-      const ratings = bradleyTerry(names, wins, reference);
+      // Seats each entrant held against each other: the first-listed of a pairing holds one more
+      // with an odd number of players (A, B, A); the ratings are per seat, each step is judged
+      // against its seat share.
+      const [first, second] = pairingSeats(probe.players);
+      const seats = names.map((_, i) => names.map((__, j) => (i < j ? first : i > j ? second : 0)));
+      const share = (i: number, j: number) => seats[i]![j]! / (seats[i]![j]! + seats[j]![i]!);
+      const ratings = bradleyTerry(names, wins, reference, undefined, seats);
       const cells = names.flatMap((row, i) =>
         names.flatMap((column, j) => {
           if (i === j) return [];
@@ -143,7 +149,7 @@ export function registerTournament(program: Command, io: CliIO): void {
       );
       const matrix = textTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]));
       const ranked = [...ratings].sort((x, y) => y.elo - x.elo);
-      const fit = bradleyTerryFit(ratings, wins, played);
+      const fit = bradleyTerryFit(ratings, wins, played, seats);
       const seatDependent = holmRejected(seatEffects.map((e) => e.pValue), 0.05).map((k) => seatEffects[k]!);
       const ratingRows = ranked.map((r) => [r.name, r.elo.toFixed(0), `[${r.interval[0].toFixed(0)}, ${r.interval[1].toFixed(0)}]`]);
       const cappedRows = pairings.filter(({ i, j }) => capped[i]![j]! > 0).map(({ i, j }) => [`${names[i]} vs ${names[j]}`, String(capped[i]![j]), pct(capped[i]![j]! / games)]);
@@ -156,7 +162,7 @@ export function registerTournament(program: Command, io: CliIO): void {
         'The result: score of the row entrant against the column entrant (draws count half; capped games are not scored):',
         matrix,
         '',
-        `Bradley-Terry ratings, one number per entrant summarising the matrix (Elo scale, ${names[reference]} = 0, 95% intervals assuming the model fits):`,
+        `Bradley-Terry ratings, one number per entrant summarising the matrix (Elo scale, ${names[reference]} = 0, 95% intervals assuming the model fits${first !== second ? `; per seat: with ${probe.players} players the first-listed entrant of each pairing holds ${first} seats to ${second}, and the ratings count them` : ''}):`,
         textTable(['entrant', 'rating', 'interval'], ratingRows),
         '',
         ...fitLines(fit, seatDependent),
@@ -167,13 +173,18 @@ export function registerTournament(program: Command, io: CliIO): void {
         const bi = names.indexOf(best.name);
         const ri = names.indexOf('random');
         const [lo, hi] = wilson(wins[bi]![ri]!, played[bi]![ri]!);
-        lines.push('', `How much skill matters: the strongest entrant, ${best.name}, scores ${pct(wins[bi]![ri]! / played[bi]![ri]!)} [${pct(lo)}, ${pct(hi)}] against random.`);
+        const even = first !== second ? ` (${pct(share(bi, ri))} if equally strong per seat: it holds ${seats[bi]![ri]} of ${probe.players} seats)` : '';
+        lines.push('', `How much skill matters: the strongest entrant, ${best.name}, scores ${pct(wins[bi]![ri]! / played[bi]![ri]!)} [${pct(lo)}, ${pct(hi)}] against random${even}.`);
       }
-      const ladder = probe.entrants ? ladderSteps(names, wins, played, ratings) : null;
+      const ladder = probe.entrants ? ladderSteps(names, wins, played, ratings, share) : null;
       if (ladder) lines.push('', 'The ladder, as listed in `entrants` (each entrant against the one listed before it):', textTable(LADDER_HEADER, ladder.map(ladderRow)));
       const allGames = names.map((_, i) => names.map((_, j) => (i === j ? 0 : games)));
-      const skillLuck = probe.entrants ? skillAndLuck({ names, wins: decidedWins, draws, capped, games: allGames, ratings }) : null;
-      const dominance = n >= 3 ? analyseDominance({ names, wins: decidedWins, draws, capped }, { subject: 'entrants', source: "the tournament's pairings, seats rotating" }) : null;
+      const skillLuck = probe.entrants ? skillAndLuck({ names, wins: decidedWins, draws, capped, games: allGames, ratings, seats }) : null;
+      const expected = names.map((_, i) => names.map((__, j) => (i === j ? 0.5 : share(i, j))));
+      const dominance =
+        n >= 3
+          ? analyseDominance({ names, wins: decidedWins, draws, capped }, { subject: 'entrants', source: `the tournament's pairings, seats rotating${first !== second ? `; each judged against its seat share (the first-listed of a pairing holds ${first} of ${probe.players} seats)` : ''}`, ...(first !== second ? { expected } : {}) })
+          : null;
       const extras = tournamentExtras(skillLuck, dominance);
       lines.push(...extras(textTable, ''));
       io.out(`${lines.join('\n')}\n`);
@@ -224,26 +235,29 @@ export interface LadderStep {
   /** Bradley-Terry 95% intervals of the two (Elo scale). */
   rating: [number, number];
   belowRating: [number, number];
-  /** The head-to-head interval is above 50% and the two rating intervals do not overlap. */
+  /** What the entrant would score if both were equally strong per seat (50% with two players; 1/3 seated once against twice). */
+  expected: number;
+  /** The head-to-head interval is above `expected` and the two rating intervals do not overlap. */
   clear: boolean;
 }
 
-const LADDER_HEADER = ['entrant', 'against', 'score', '95% interval', 'rating interval', 'below\u2019s', 'clear step'];
+const LADDER_HEADER = ['entrant', 'against', 'score', '95% interval', 'if equal per seat', 'rating interval', 'below\u2019s', 'clear step'];
 
 function ladderRow(step: LadderStep): string[] {
   const elo = ([lo, hi]: [number, number]) => `[${lo.toFixed(0)}, ${hi.toFixed(0)}]`;
-  return [step.entrant, step.below, pct(step.score), `[${pct(step.interval[0])}, ${pct(step.interval[1])}]`, elo(step.rating), elo(step.belowRating), step.clear ? 'yes' : 'NO'];
+  return [step.entrant, step.below, pct(step.score), `[${pct(step.interval[0])}, ${pct(step.interval[1])}]`, pct(step.expected), elo(step.rating), elo(step.belowRating), step.clear ? 'yes' : 'NO'];
 }
 
-/** Each entrant against the one listed before it: is it clearly stronger? */
-export function ladderSteps(names: readonly string[], wins: number[][], played: number[][], ratings: readonly { name: string; interval: [number, number] }[]): LadderStep[] {
+/** Each entrant against the one listed before it: is it clearly stronger, per seat? `share(i, j)`: i's expected score against j if equally strong per seat. */
+export function ladderSteps(names: readonly string[], wins: number[][], played: number[][], ratings: readonly { name: string; interval: [number, number] }[], share: (i: number, j: number) => number = () => 0.5): LadderStep[] {
   const steps: LadderStep[] = [];
   for (let i = 1; i < names.length; i++) {
     const games = played[i]![i - 1]!;
     const interval = wilson(wins[i]![i - 1]!, games);
     const rating = ratings.find((r) => r.name === names[i])!.interval;
     const belowRating = ratings.find((r) => r.name === names[i - 1])!.interval;
-    steps.push({ entrant: names[i]!, below: names[i - 1]!, score: wins[i]![i - 1]! / games, interval, games, rating, belowRating, clear: interval[0] > 0.5 && rating[0] > belowRating[1] });
+    const expected = share(i, i - 1);
+    steps.push({ entrant: names[i]!, below: names[i - 1]!, score: wins[i]![i - 1]! / games, interval, games, rating, belowRating, expected, clear: interval[0] > expected && rating[0] > belowRating[1] });
   }
   return steps;
 }

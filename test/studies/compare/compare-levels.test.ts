@@ -52,9 +52,13 @@ describe('compareLevels in run', () => {
     for (const row of placed.rows) {
       expect(row.byLevel).toHaveLength(2);
       expect(row.byLevel[1]!.rate).toBe(own.get(row.row)!.rate);
-      expect(row.dependsOnBot).toBe(row.byLevel[0]!.verdict !== row.byLevel[1]!.verdict);
+      expect(row.verdictChanges).toBe(row.byLevel[0]!.verdict !== row.byLevel[1]!.verdict);
+      expect(row.dependsOnBot).toBe(row.qValue <= placed.fdr);
     }
-    expect(placed.rows.some((r) => r.dependsOnBot)).toBe(true);
+    expect(placed.rows.some((r) => r.verdictChanges)).toBe(true);
+    expect(placed.corrected.map((a) => a.level)).toEqual(['skilled']);
+    expect(placed.corrected[0]!.interval[0]).toBeLessThanOrEqual(placed.corrected[0]!.interval[1]);
+    expect(placed.reliability).toHaveLength(2);
     expect(placed.agreement.map((a) => a.level)).toEqual(['skilled']);
     for (const a of [placed.ceiling, placed.agreement[0]!]) {
       expect(a.rows).toBe(placed.rows.length);
@@ -62,7 +66,8 @@ describe('compareLevels in run', () => {
       expect(a.interval[1]).toBeGreaterThan(a.rho);
     }
     const marked = placed.rows.filter((r) => r.dependsOnBot).length;
-    const sentence = new RegExp(`Rank agreement with random \\(Spearman, 95% interval\\): skilled -?\\d\\.\\d\\d \\[-?\\d\\.\\d\\d, -?\\d\\.\\d\\d\\]; random on another seed -?\\d\\.\\d\\d .*${marked} of ${placed.rows.length} rows change verdict with the level`);
+    const dependence = marked === 0 ? `No dependence on the bot shown: 0 of ${placed.rows.length} rows flagged` : `${marked} of ${placed.rows.length} rows depend on the bot`;
+    const sentence = new RegExp(`Agreement of the true rates with random, corrected for the rows' noise \\(95% interval\\): skilled .*Raw rank agreement \\(Spearman of the observed rates, lowered by their noise\\): skilled -?\\d\\.\\d\\d \\[-?\\d\\.\\d\\d, -?\\d\\.\\d\\d\\]; random with itself on another seed -?\\d\\.\\d\\d .*${dependence}`);
     expect(stdout).toMatch(sentence);
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
     expect(md).toMatch(/## Ratings under skill levels/);
@@ -77,7 +82,7 @@ describe('compareLevels in run', () => {
     const r = await cli('levels', file, '--levels', 'random,skilled', '--workers', '0', '--out', levelsOut, '--quiet');
     expect(r.code, r.err).toBe(0);
     const json = JSON.parse(readFileSync(join(levelsOut, 'levels.json'), 'utf8'));
-    expect(json.format).toBe('squabble-levels/2');
+    expect(json.format).toBe('squabble-levels/3');
     expect(json.sheets).toEqual(levels.sheets);
   }, 300_000);
 
@@ -211,7 +216,7 @@ describe('compareLevels in compare', () => {
     expect(row('Chump').byLevel.every((b) => b.rate === 0 && b.verdict === 'within')).toBe(true);
     expect(placed.ceiling.rows).toBe(5);
     // The terminal lists the marked rows, compare.md every row, both with the agreement sentence.
-    const sentence = /Rank agreement with honest \(Spearman, 95% interval\): thrower .*; honest on another seed .* \(the ceiling\)\. \d of 5 rows change verdict with the level/;
+    const sentence = /Agreement of the true rates with honest, corrected for the rows' noise \(95% interval\): thrower .*Raw rank agreement .*; honest with itself on another seed .*(\d of 5 rows depend on the bot|0 of 5 rows flagged).*Balance-sheet verdicts change for \d rows with the level/;
     expect(r.out).toMatch(sentence);
     expect(r.out).toMatch(/seat 0 win rate +-\d\.\d+ pts \[[^\]]+\] below +\+\d\.\d+ pts \[[^\]]+\] above +\*/);
     expect(r.out).toMatch(/\nAce +-\d\d\.\d+ pts \[[^\]]+\] below +\+0\.000 pts \[\+0\.000, \+0\.000\] within +\*/);
