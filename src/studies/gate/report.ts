@@ -118,7 +118,7 @@ export function gateJson(checks: ScenarioCheck[], o: GateOptions): unknown {
     format: 'squabble-check/1',
     options: o,
     drift: checks.some((c) => c.result.drift),
-    scenarios: checks.map((c) => ({ scenario: c.scenario, name: c.name, baselineHash: c.baseline.scenarioHash, scenarioHash: c.scenarioHash, drift: c.result.drift, tested: c.result.tested, comparisons: c.result.comparisons })),
+    scenarios: checks.map((c) => ({ scenario: c.scenario, name: c.name, baselineHash: c.baseline.scenarioHash, scenarioHash: c.scenarioHash, mode: c.mode, drift: c.result.drift, tested: c.result.tested, comparisons: c.result.comparisons })),
   };
 }
 

@@ -70,8 +70,9 @@ describe('squabble baseline', () => {
 describe('squabble check of edited content', () => {
   it('replays the stored content beside the edit and catches, paired, a change the unpaired test cannot see', async () => {
     writeFileSync(file(), scenario(0.59));
-    const paired = await check();
+    const paired = await check('--json', join(dir, 'check.json'));
     expect(paired.code, paired.out).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'check.json'), 'utf8')).scenarios[0].mode).toBe('paired');
     expect(paired.out).toContain("content edited: the baseline's stored content and the current one played on the same seeds");
     expect(row(paired.out, 'cards[Ace].winRateWhenPlaced')).toMatch(/paired +DRIFT$/);
     // Brute's games are the same games under both contents: tested, and unchanged in every one.
