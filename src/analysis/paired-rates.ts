@@ -3,7 +3,7 @@
  * two plans from the same seeds, and their estimators: the change at the base exposure with its
  * ratio-estimator interval, the exact sign test, and the base arm's rate. `squabble weights`
  * keeps them per tweak (src/studies/weights/analysis.ts describes the method) and `compare` per
- * table row (src/studies/compare/rate-pairs.ts, src/analysis/what-changed.ts).
+ * table row (src/studies/kit/rate-pairs.ts, src/analysis/what-changed.ts).
  */
 import { Z95 } from '../sim/stats/intervals.js';
 import { normalCdf } from './normal.js';
@@ -134,4 +134,25 @@ export function baseRate(s: ArrayLike<number>, o: number, n: number, z = Z95): B
   const v = Math.max(0, ww - 2 * r * wh + r * r * hh) / (mean * mean) / (n - 1);
   const se = Math.sqrt(v / n);
   return { games: n, held: h, rate: r, se, interval: [r - z * se, r + z * se] };
+}
+
+/**
+ * The difference of two ratio rates on paired games, R_B − R_A with R = ΣW / ΣH, and its
+ * standard error by the delta method with the game as the unit: each game contributes
+ * z = (W_B − R_B·H_B) / H̄_B − (W_A − R_A·H_A) / H̄_A, whose sum is 0, so var(R_B − R_A) ≈
+ * Σz² / ((n − 1)·n), all from one row's 14 sums (addPair order). With H = 1 in every game (a seat's
+ * win, a game's length) it is the mean of the per-game differences over their sd / √n. Null if
+ * either arm never had a trial.
+ */
+export function pairedRatioDifference(s: ArrayLike<number>, o: number, n: number): { difference: number; se: number } | null {
+  const S = (k: number) => s[o + k]!;
+  const [wA, hA, wB, hB] = [S(0), S(1), S(2), S(3)];
+  if (hA <= 0 || hB <= 0 || n < 2) return null;
+  const [rA, rB, mA, mB] = [wA / hA, wB / hB, hA / n, hB / n];
+  // Σa² with a = W_A − R_A·H_A, Σb² likewise, Σab: from the products.
+  const aa = S(4) - 2 * rA * S(5) + rA * rA * S(8);
+  const bb = S(11) - 2 * rB * S(12) + rB * rB * S(13);
+  const ab = S(6) - rB * S(7) - rA * S(9) + rA * rB * S(10);
+  const zz = Math.max(0, aa / (mA * mA) + bb / (mB * mB) - (2 * ab) / (mA * mB));
+  return { difference: rB - rA, se: Math.sqrt(zz / (n - 1) / n) };
 }

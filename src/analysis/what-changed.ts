@@ -86,7 +86,7 @@ export function pairedRateDifference(s: ArrayLike<number>, o: number, n: number,
   return { gamesA: hA, gamesB: hB, before: rA, after: rB, difference, interval: [difference - z * se, difference + z * se] };
 }
 
-/** Paired changes of every row from compare's sums (studies/compare/rate-pairs.ts order). */
+/** Paired changes of every row from compare's sums (studies/kit/rate-pairs.ts order). */
 export function pairedChanges(pairs: readonly { table: string; rate: string; rows: readonly string[] }[], sums: ArrayLike<number>, games: number): RowChange[] {
   const out: RowChange[] = [];
   let o = 0;

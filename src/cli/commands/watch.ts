@@ -169,7 +169,7 @@ function checkVariant(file: string, variant: string): void {
 function moved(last: GoodRun | null, now: GateMetric[]): string {
   if (last === null) return textTable(['metric', 'now'], now.filter((m) => !m.id.includes('[')).map((m) => [m.id, shown(m.kind, m.value)]));
   const result = compare(last.metrics, now, DEFAULT_GATE);
-  const rows = result.comparisons.filter((c) => !c.id.includes('[') || c.verdict !== 'ok');
+  const rows = result.comparisons.filter((c) => !c.id.includes('[') || c.verdict !== 'not significantly changed');
   const hidden = result.comparisons.length - rows.length;
   const table = textTable([`since run ${last.number}`, 'before', 'now', 'change [interval]', ''], rows.map(changeRow));
   return `${table.replace(/ +$/gm, '')}${hidden ? `\n(${hidden} table rates did not move significantly)` : ''}`;
@@ -184,7 +184,7 @@ function changeRow(c: Comparison): string[] {
   const scale = c.kind === 'proportion' ? 100 : 1;
   const sign = (x: number) => `${x >= 0 ? '+' : ''}${(x * scale).toFixed(c.kind === 'proportion' ? 1 : 2)}`;
   const change = c.difference === null ? c.verdict : `${sign(c.difference)}${c.kind === 'proportion' ? ' pts' : ''} [${sign(c.interval![0])}, ${sign(c.interval![1])}]`;
-  const mark = c.verdict === 'ok' ? '' : c.verdict === 'DRIFT' ? 'moved' : c.verdict === 'moved within tolerance' ? 'moved a little' : c.verdict;
+  const mark = c.verdict === 'not significantly changed' || c.verdict === 'unchanged' ? '' : c.verdict === 'DRIFT' ? 'moved' : c.verdict === 'moved within tolerance' ? 'moved a little' : c.verdict;
   return [c.id, shown(c.kind, c.baseline), shown(c.kind, c.now), change, mark];
 }
 

@@ -6,6 +6,10 @@
  * was squished at least once) gives it as a proportion with a Wilson interval, `squished` and
  * `squishedSquared` give squishes per game with its spread (several per game in the advanced game).
  *
+ * Table `startSquares` (one row per seat's start square, "start i (x, y)"): `squishedGames` of
+ * `games`, the squish rate per start square as a table rate, so reports, `compare` and the
+ * balance gate test it like any rate (a block moved off-centre moves these).
+ *
  * Table `squares` (one row per board square, "(x, y)", row by row from the north-west corner):
  * `blockEntries`, unit steps of a block onto the square (a block stepping east enters its new
  * east column: h squares; a diagonal step w + h - 1; squares under a block at the start do not
@@ -13,7 +17,7 @@
  */
 import type { GameMetricsSpec, MetricTableSpec } from '../../sim/types.js';
 import type { SquishState } from './state.js';
-import { MAX_BLOCKS, type SquishRules } from './params.js';
+import { MAX_BLOCKS, setupOf, type SquishRules } from './params.js';
 import { defineCounters } from '../kit/counters.js';
 
 /** Unit steps per block, one counter per possible block (MAX_BLOCKS; 0 for blocks the board does not have). */
@@ -95,11 +99,22 @@ export const squishMetrics: GameMetricsSpec<SquishState> = {
       seat[row + k.squishedSquared]! += squished * squished;
     }
   },
-  tables(rules): readonly MetricTableSpec[] {
+  tables(rules, players): readonly MetricTableSpec[] {
     const { width, height } = rules as SquishRules;
+    const starts = setupOf(rules as SquishRules, players).starts;
     const rows: string[] = [];
     for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.push(`(${x}, ${y})`);
     return [
+      {
+        name: 'startSquares',
+        description: "Per start square (start i is seat i's with setup fixed): the games in which whoever started there was squished",
+        rows: starts.map((st) => `start ${st.seat} (${st.x}, ${st.y})`),
+        columns: [
+          { name: 'squishedGames', description: 'games in which the marker that started on the square was squished at least once' },
+          { name: 'games', description: 'games played (every start square is used in every game)' },
+        ],
+        rates: [{ name: 'squishRate', wins: 'squishedGames', of: 'games', description: 'share of games in which the marker that started on the square was squished' }],
+      },
       {
         name: 'squares',
         description: 'Per board square (x, y), row by row from the north-west corner: how often blocks stepped onto it',
@@ -112,7 +127,13 @@ export const squishMetrics: GameMetricsSpec<SquishState> = {
     ];
   },
   recordTables(s, tables) {
-    const t = tables[0]!;
+    const starts = tables[0]!;
+    for (let p = 0; p < s.players; p++) {
+      const row = 2 * s.startOrder[p]!;
+      starts[row]! += s.seatSquished[p]! > 0 ? 1 : 0;
+      starts[row + 1]! += 1;
+    }
+    const t = tables[1]!;
     const entries = s.blockEntries;
     let r = 0;
     for (let y = 0; y < s.height; y++) {

@@ -6,7 +6,7 @@ import type { GameRunner } from '../../sim/batch.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import type { ShardFold, ShardTask } from '../../runner/shard.js';
 import { PairedAccumulator, QuantityReader, pairedQuantities } from './paired.js';
-import { RatePairFolder, ratePairSums, type RatePairs } from './rate-pairs.js';
+import { RatePairFolder, ratePairSums, type RatePairs } from '../kit/rate-pairs.js';
 import { PairedQualityFolder, qualitySums } from './quality.js';
 
 export interface PairedFoldArgs {

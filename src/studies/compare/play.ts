@@ -3,7 +3,7 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { gameOf } from '../../registry.js';
 import { runFolded, type RunOptions } from '../../runner/pool.js';
 import { PairedAccumulator, pairedQuantities } from './paired.js';
-import { ratePairs, ratePairSums, type RatePairs } from './rate-pairs.js';
+import { ratePairs, ratePairSums, type RatePairs } from '../kit/rate-pairs.js';
 import type { PairedFoldArgs } from './fold.js';
 import { qualitySums } from './quality.js';
 

@@ -5,7 +5,9 @@
  * Method (docs/balance-gate.md): every metric is a proportion (k of n) or a mean (with its sd
  * and n). Each gets a two-sided z-test of "no change": paired, on the per-game differences,
  * where both runs kept each game's result (seat, draw, capped and first-player rates, mean
- * lengths); otherwise pooled for proportions (times their design effect) and Welch for means.
+ * lengths) or where the check replayed the baseline's stored content beside the current one
+ * (every policy and table rate too: the difference of the two ratio rates over per-game
+ * sums); otherwise pooled for proportions (times their design effect) and Welch for means.
  * Every metric of every scenario checked together is one family, corrected with Holm's
  * step-down method at level alpha, so the chance of any false alarm anywhere in the suite is
  * at most alpha. A metric is DRIFT only if its change is significant after correction AND at
@@ -23,6 +25,8 @@ import { tableRateRows, type Summary } from '../../sim/stats/summary.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { normalQuantile, twoSidedP } from '../../analysis/normal.js';
 import type { StoredGameRecords, GameValues } from './game-records.js';
+import { pairedRatioDifference } from '../../analysis/paired-rates.js';
+import { encodeContent, type StoredContent } from './content.js';
 
 export const BASELINE_FORMAT = 'squabble-baseline/1';
 
@@ -41,6 +45,21 @@ export interface GateMetric {
    * from per-game sums: the game is the unit); 1 or absent when each game holds one trial.
    */
   deff?: number;
+  /**
+   * In a baseline: the smallest change the check catches with DEFAULT_GATE's power at its alpha,
+   * corrected over the scenario's own metrics (Baseline.detectableAt), even when the edit
+   * re-deals every game the metric counts (the paired test with no help from pairing); an edit
+   * that leaves games alone is caught smaller.
+   */
+  detectable?: number;
+}
+
+/** How a baseline's `detectable` figures were computed. */
+export interface DetectableAt {
+  alpha: number;
+  power: number;
+  /** The metrics the correction counts (the scenario's own; a check of more scenarios together corrects over more). */
+  family: number;
 }
 
 export interface Baseline {
@@ -55,6 +74,9 @@ export interface Baseline {
   metrics: GateMetric[];
   /** Each game's outcome and length (game-records.ts), for the paired test; absent in older baselines. */
   gameRecords?: StoredGameRecords;
+  /** What the games were played with (content.ts), for `check` to replay beside edited content; absent in older baselines. */
+  content?: StoredContent;
+  detectableAt?: DetectableAt;
 }
 
 const proportion = (id: string, count: number, n: number): GateMetric => ({ id, kind: 'proportion', value: n > 0 ? count / n : 0, n, count });
@@ -94,7 +116,12 @@ export interface GateOptions {
 
 export const DEFAULT_GATE: GateOptions = { alpha: 0.01, tolerance: 0.01, meanTolerance: 0.02, power: 0.8 };
 
-export type Verdict = 'ok' | 'moved within tolerance' | 'DRIFT' | 'new' | 'gone';
+/**
+ * 'unchanged': every game gave the same value in both runs (a paired test on identical games);
+ * 'not significantly changed': no significant difference, which is not the same as none (the
+ * row's `detectable` says what could have been seen).
+ */
+export type Verdict = 'unchanged' | 'not significantly changed' | 'moved within tolerance' | 'DRIFT' | 'new' | 'gone';
 
 export interface Comparison {
   id: string;
@@ -105,7 +132,11 @@ export interface Comparison {
   /** Interval of the difference at the corrected level. */
   interval: [number, number] | null;
   pValue: number | null;
-  /** Smallest change the check catches with the chosen power at the corrected level. */
+  /**
+   * Smallest change the check catches with the chosen power at the corrected level: for a
+   * paired test, from the spread of this edit's per-game differences (0 when no game changed);
+   * for an unpaired one, from the binomial (or the sd) of the baseline.
+   */
   detectable: number | null;
   tolerance: number | null;
   verdict: Verdict;
@@ -128,9 +159,9 @@ interface MetricTest {
   d: number;
   se: number;
   p: number;
-  /** The standard error of the difference under "no change", for the detectable change. */
-  seNull: number;
   paired: boolean;
+  /** A paired test in which every game gave the same value in both runs. */
+  identical: boolean;
 }
 
 /** The smallest change of a proportion caught with the given z-sum at n trials per run (deff: design effect). */
@@ -160,10 +191,10 @@ function unpairedTest(b: GateMetric, a: GateMetric): MetricTest {
     const pooled = (b.count! + a.count!) / (b.n + a.n);
     const se0 = Math.sqrt(pooled * (1 - pooled) * (db / b.n + da / a.n));
     const se = Math.sqrt((db * b.value * (1 - b.value)) / b.n + (da * a.value * (1 - a.value)) / a.n);
-    return { b, a, d, se, p: twoSidedP(d, se0), seNull: Math.sqrt((2 * db * b.value * (1 - b.value)) / b.n), paired: false };
+    return { b, a, d, se, p: twoSidedP(d, se0), paired: false, identical: false };
   }
   const se = Math.sqrt((b.sd! * b.sd!) / b.n + (a.sd! * a.sd!) / a.n);
-  return { b, a, d, se, p: twoSidedP(d, se), seNull: (Math.SQRT2 * b.sd!) / Math.sqrt(b.n), paired: false };
+  return { b, a, d, se, p: twoSidedP(d, se), paired: false, identical: false };
 }
 
 /**
@@ -183,11 +214,34 @@ function pairedTest(b: GateMetric, a: GateMetric, base: Float64Array, now: Float
   const d = sum / n;
   const variance = n > 1 ? Math.max(0, (squares - n * d * d) / (n - 1)) : 0;
   const se = Math.sqrt(variance / n);
-  return { b, a, d: a.value - b.value, se, p: twoSidedP(d, se), seNull: unpairedTest(b, a).seNull, paired: true };
+  return { b, a, d: a.value - b.value, se, p: twoSidedP(d, se), paired: true, identical: squares === 0 };
 }
 
-/** Tests of every metric both runs have; paired where both sides give per-game values for it. */
-export function testMetrics(baseline: GateMetric[], now: GateMetric[], perGame?: { base: GameValues; now: GameValues }): MetricTest[] {
+/**
+ * The paired test of a ratio rate (a policy's win rate, a table row) from the 14 per-game sums
+ * of both runs (baseline's content as arm A): the difference of the two rates over its delta-
+ * method standard error with the game as the unit (pairedRatioDifference).
+ */
+function pairedSumsTest(b: GateMetric, a: GateMetric, sums: Float64Array, o: number, games: number): MetricTest | null {
+  const r = pairedRatioDifference(sums, o, games);
+  if (r === null) return null;
+  // Every game the same: Σ(W_B − W_A)² = 0 and Σ(H_B − H_A)² = 0.
+  const identical = sums[o + 11]! + sums[o + 4]! - 2 * sums[o + 6]! === 0 && sums[o + 13]! + sums[o + 8]! - 2 * sums[o + 10]! === 0;
+  return { b, a, d: a.value - b.value, se: r.se, p: twoSidedP(r.difference, r.se), paired: true, identical };
+}
+
+/** Per-game paired sums of the metrics a check of edited content folded (src/studies/gate/play.ts). */
+export interface PairedSums {
+  at: ReadonlyMap<string, number>;
+  sums: Float64Array;
+  games: number;
+}
+
+/**
+ * Tests of every metric both runs have; paired where both sides give per-game values for it
+ * (game records) or the check folded its per-game sums (`pairedSums`), unpaired otherwise.
+ */
+export function testMetrics(baseline: GateMetric[], now: GateMetric[], perGame?: { base: GameValues; now: GameValues }, pairedSums?: PairedSums): MetricTest[] {
   const nowById = new Map(now.map((m) => [m.id, m]));
   return baseline
     .filter((b) => nowById.has(b.id))
@@ -195,8 +249,28 @@ export function testMetrics(baseline: GateMetric[], now: GateMetric[], perGame?:
       const a = nowById.get(b.id)!;
       const x = perGame?.base(b.id) ?? null;
       const y = perGame?.now(b.id) ?? null;
-      return x && y && x.length === y.length && x.length > 1 ? pairedTest(b, a, x, y) : unpairedTest(b, a);
+      if (x && y && x.length === y.length && x.length > 1) return pairedTest(b, a, x, y);
+      const o = pairedSums?.at.get(b.id);
+      return (o !== undefined && pairedSumsTest(b, a, pairedSums!.sums, o, pairedSums!.games)) || unpairedTest(b, a);
     });
+}
+
+/** The headline metrics every baseline of a scenario with this many players holds. */
+export function requiredMetricIds(players: number): string[] {
+  return [...Array.from({ length: players }, (_, s) => `seat ${s} win rate`), 'draw rate', 'capped rate', 'first player win rate', 'mean length (turns)', 'mean length (rounds)'];
+}
+
+/**
+ * Why a baseline cannot be checked against, or null: an empty one (`metrics: []`, which would
+ * pass every check) or one cut short (headline metrics missing, game records or content that do
+ * not decode in full).
+ */
+export function incompleteBaseline(b: Baseline, players: number): string | null {
+  if (!Array.isArray(b.metrics) || b.metrics.length === 0) return 'metrics: expected the headline metrics the baseline was played for, found none (an empty baseline would pass every check)';
+  const ids = new Set(b.metrics.map((m) => (m !== null && typeof m === 'object' ? m.id : undefined)));
+  const missing = requiredMetricIds(players).filter((id) => !ids.has(id));
+  if (missing.length) return `metrics: expected ${requiredMetricIds(players).length} headline metrics, ${missing.length} missing (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', ...' : ''}); the file is truncated or edited`;
+  return null;
 }
 
 /**
@@ -214,15 +288,15 @@ export function decideSuite(scenarios: { baseline: GateMetric[]; now: GateMetric
     else break;
   }
   const zLevel = normalQuantile(1 - o.alpha / (2 * Math.max(1, family)));
-  const k = zLevel + normalQuantile(o.power);
+  const k = detectionZ(o, family);
   let j = 0;
   return scenarios.map((sc) => {
     const comparisons: Comparison[] = sc.tests.map((t) => {
       const { b, a } = t;
       const tolerance = b.kind === 'proportion' ? o.tolerance : Math.abs(b.value) * o.meanTolerance;
       const significant = rejected.has(j++);
-      const verdict: Verdict = !significant ? 'ok' : Math.abs(t.d) >= tolerance ? 'DRIFT' : 'moved within tolerance';
-      const detectable = b.kind === 'proportion' ? detectableProportion(b.value, b.n, k, designEffect(b.deff ?? a.deff)) : k * t.seNull;
+      const verdict: Verdict = t.identical ? 'unchanged' : !significant ? 'not significantly changed' : Math.abs(t.d) >= tolerance ? 'DRIFT' : 'moved within tolerance';
+      const detectable = t.paired ? k * t.se : unpairedDetectable(b, a.deff, k);
       return { id: b.id, kind: b.kind, baseline: b.value, now: a.value, difference: t.d, interval: [t.d - zLevel * t.se, t.d + zLevel * t.se], pValue: t.p, detectable, tolerance, verdict, test: t.paired ? 'paired' : 'unpaired' };
     });
     const nowById = new Set(sc.now.map((m) => m.id));
@@ -232,6 +306,26 @@ export function decideSuite(scenarios: { baseline: GateMetric[]; now: GateMetric
     for (const a of sc.now) if (!baseIds.has(a.id)) comparisons.push(missing(a, 'new', 'now'));
     return { comparisons, drift: comparisons.some((c) => c.verdict === 'DRIFT'), tested: family, paired: sc.tests.filter((t) => t.paired).length };
   });
+}
+
+/** z of the corrected level plus z of the power, for a family of `family` metrics. */
+export function detectionZ(o: GateOptions, family: number): number {
+  return normalQuantile(1 - o.alpha / (2 * Math.max(1, family))) + normalQuantile(o.power);
+}
+
+/**
+ * The change of a metric the test catches with the gate's power at z-sum k when every game it
+ * counts is dealt afresh (two independent samples: the paired test with no help from pairing).
+ */
+function unpairedDetectable(m: GateMetric, deff: number | undefined, k: number): number {
+  // A rate moves by at most 1 (100 points): past that, nothing this size could be caught.
+  return m.kind === 'proportion' ? Math.min(1, detectableProportion(m.value, m.n, k, designEffect(m.deff ?? deff))) : (k * Math.SQRT2 * m.sd!) / Math.sqrt(m.n);
+}
+
+/** A baseline's metrics with each one's detectable change, at the gate's defaults over the scenario's own metrics. */
+function withDetectable(metrics: GateMetric[], o: GateOptions = DEFAULT_GATE): { metrics: GateMetric[]; detectableAt: DetectableAt } {
+  const k = detectionZ(o, metrics.length);
+  return { metrics: metrics.map((m) => ({ ...m, detectable: unpairedDetectable(m, undefined, k) })), detectableAt: { alpha: o.alpha, power: o.power, family: metrics.length } };
 }
 
 /** One scenario on its own (unpaired): the family is its own metrics. */
@@ -249,7 +343,8 @@ export function baselineOf(plan: Plan, summary: Summary, version: string, gameRe
     scenarioHash: plan.scenarioHash,
     seed: plan.seed,
     games: plan.games,
-    metrics: headlineMetrics(summary),
+    ...withDetectable(headlineMetrics(summary)),
     ...(gameRecords ? { gameRecords } : {}),
+    content: encodeContent(plan),
   };
 }

@@ -7,6 +7,7 @@ import { writeJson } from '../../runner/results.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { baselineOf, type Baseline } from './analysis.js';
 import { encodeGameRecords } from './game-records.js';
+import { detectableText } from './report.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
@@ -63,6 +64,7 @@ export function registerBaseline(program: Command, io: CliIO): void {
         const path = baselineFile(options.out, plan.name, plan.variant);
         writeJson(options.out, path.slice(options.out.length + 1), baseline);
         io.err(`${path}: ${baseline.metrics.length} metrics from ${plan.games.toLocaleString('en-US')} games\n`);
+        io.out(detectableText(baseline));
       }
     });
 }

@@ -1,15 +1,24 @@
 /**
  * `squabble check <scenario...> --baseline baselines/`: replay each scenario with its baseline's
  * seed and game count and test every headline metric for drift, and judge each scenario's design
- * assertions (`expect:`). Exit 0: no significant drift and every assertion passed; 1: drift beyond
- * tolerance, or an assertion that failed or is undecided; 2: bad input (e.g. no baseline).
+ * assertions (`expect:`). When the content changed, the baseline's stored content is played
+ * again beside it on the same seeds and every metric is tested on the paired games; when this
+ * code no longer reproduces the baseline from its own content, the check falls back to the
+ * unpaired test against the stored figures (and says so). Exit 0: no significant drift and every
+ * assertion passed; 1: drift beyond tolerance, or an assertion that failed or is undecided; 2: bad
+ * input (e.g. no baseline, or an empty or truncated one).
  */
 import type { Command } from 'commander';
 import { existsSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
-import { testMetrics, decideSuite, headlineMetrics, DEFAULT_GATE, BASELINE_FORMAT, type Baseline, type GateMetric, type GateOptions } from './analysis.js';
+import { testMetrics, decideSuite, headlineMetrics, incompleteBaseline, DEFAULT_GATE, BASELINE_FORMAT, type Baseline, type GateMetric, type GateOptions } from './analysis.js';
 import { decodeGameRecords, gameValues } from './game-records.js';
+import { decodeContent, storedContentPlan } from './content.js';
+import { playGatePair } from './play.js';
+import type { Plan } from '../../sim/scenario/types.js';
+import type { Summary } from '../../sim/stats/summary.js';
+import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { gateText, gateMarkdown, gateJson, type ScenarioCheck } from './report.js';
 import { gameOf } from '../../registry.js';
 import { evaluateAssertions, assertionLines, type AssertionsSummary } from '../../analysis/assertions.js';
@@ -69,21 +78,24 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
           throw new CliError(`${path}: not a baseline (${(e as Error).message})`);
         }
         if (baseline === null || typeof baseline !== 'object' || baseline.format !== BASELINE_FORMAT) throw new CliError(`${path}: expected format ${BASELINE_FORMAT}, found ${JSON.stringify((baseline as Partial<Baseline> | null)?.format)}`);
+        const incomplete = incompleteBaseline(baseline, scenario.players);
+        if (incomplete) throw new CliError(`${path}: ${incomplete}; make it again with: squabble baseline ${file} --out ${options.baseline}`);
+        if (baseline.gameRecords && decodeGameRecords(baseline.gameRecords, baseline.games) === null)
+          throw new CliError(`${path}: gameRecords: expected ${baseline.games} games' records, found records that do not decode to them; the file is truncated or edited`);
+        const content = baseline.content ? decodeContent(baseline.content, baseline.scenarioHash) : null;
+        if (typeof content === 'string') throw new CliError(`${path}: ${content}`);
         // The baseline's seed and game count, as they were (a text seed stays a text).
-        return { file, baseline, plan: { ...planFrom(file, { games: baseline.games, seed: baseline.seed }, 'check'), recordGames: true } };
+        return { file, baseline, content, plan: { ...planFrom(file, { games: baseline.games, seed: baseline.seed }, 'check'), recordGames: true } };
       });
       const judged: { file: string; assertions: AssertionsSummary }[] = [];
       const runs: (Omit<ScenarioCheck, 'result'> & { now: GateMetric[]; tests: ReturnType<typeof testMetrics> })[] = [];
-      for (const { file, baseline, plan } of jobs) {
-        io.err(`checking ${file} (${baseline.games.toLocaleString('en-US')} games, seed ${baseline.seed})\n`);
-        const acc = await runPlan(plan, { workers });
-        const summary = summarise(gameOf(plan.game), plan, acc);
-        const now = headlineMetrics(summary);
-        if (plan.expect) judged.push({ file, assertions: evaluateAssertions(plan.expect, summary) });
-        // Same seed, same games: pair game i with game i wherever the baseline kept its games.
-        const before = decodeGameRecords(baseline.gameRecords, baseline.games);
-        const perGame = before && { base: gameValues(before, plan.players), now: gameValues(acc.gameRecordData(), plan.players) };
-        runs.push({ scenario: file, name: plan.name, baseline, scenarioHash: plan.scenarioHash, version: VERSION, now, tests: testMetrics(baseline.metrics, now, perGame ?? undefined) });
+      for (const { file, baseline, content, plan } of jobs) {
+        const stored = plan.scenarioHash !== baseline.scenarioHash && content ? storedContentPlan(content, plan, baseline.scenarioHash) : null;
+        const both = stored !== null && typeof stored !== 'string';
+        io.err(`checking ${file} (${baseline.games.toLocaleString('en-US')} games${both ? ", and as many of the baseline's content" : ''}, seed ${baseline.seed})\n`);
+        const run = both ? await checkEdited(plan, stored, baseline, workers) : await checkAsStored(plan, baseline, workers, stored);
+        if (plan.expect) judged.push({ file, assertions: evaluateAssertions(plan.expect, run.summary) });
+        runs.push({ scenario: file, name: plan.name, baseline, scenarioHash: plan.scenarioHash, version: VERSION, now: run.now, tests: run.tests, mode: run.mode });
       }
       // One family over the whole suite: the chance of any false alarm in the check is at most alpha.
       const results = decideSuite(runs.map((r) => ({ baseline: r.baseline.metrics, now: r.now, tests: r.tests })), gate);
@@ -98,4 +110,57 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
       if (judged.length) io.out(failed.length ? `\nFAIL: ${failed.length} of ${judged.length} scenarios with design assertions have one that did not pass (FAIL or UNDECIDED).\n` : `\nPASS: every design assertion of ${judged.length} scenario${judged.length === 1 ? '' : 's'} passed.\n`);
       if (checks.some((c) => c.result.drift) || failed.length) setExit(EXIT.drift);
     });
+}
+
+type CheckRun = { summary: Summary; now: GateMetric[]; tests: ReturnType<typeof testMetrics>; mode: ScenarioCheck['mode'] };
+
+/** Headline metrics of a run, as the gate reads them. */
+const metricsOf = (plan: Plan, acc: Accumulator) => {
+  const summary = summarise(gameOf(plan.game), plan, acc);
+  return { summary, metrics: headlineMetrics(summary) };
+};
+
+/** Whether a replay reproduced the baseline: the same figures, and the same game records where it kept them. */
+function reproduces(metrics: GateMetric[], acc: Accumulator, baseline: Baseline): boolean {
+  const records = decodeGameRecords(baseline.gameRecords, baseline.games);
+  const strip = (ms: GateMetric[]) => JSON.stringify(ms.map(({ detectable: _d, ...m }) => m));
+  if (strip(metrics) !== strip(baseline.metrics)) return false;
+  const now = acc.gameRecordData();
+  return records === null || (records.length === now.length && records.every((x, i) => x === now[i]));
+}
+
+/**
+ * The content changed and the baseline stores its own: both played on the same seeds. If the
+ * stored content reproduces the baseline here, every metric is tested on the paired games;
+ * otherwise the code changed, and the current run is tested against the stored figures.
+ */
+async function checkEdited(plan: Plan, stored: Plan, baseline: Baseline, workers: number): Promise<CheckRun> {
+  const pair = await playGatePair(plan, stored, workers);
+  const { summary, metrics: now } = metricsOf(plan, pair.now);
+  const replayed = metricsOf(stored, pair.stored).metrics;
+  const games = pair.now.gameRecordData();
+  if (!reproduces(replayed, pair.stored, baseline)) return { summary, now, ...storedFigures(plan, baseline, now, games), mode: 'code changed' };
+  const perGame = { base: gameValues(pair.stored.gameRecordData(), stored.players), now: gameValues(games, plan.players) };
+  return { summary, now, tests: testMetrics(baseline.metrics, now, perGame, { at: pair.pairedAt, sums: pair.sums, games: plan.games }), mode: 'paired' };
+}
+
+/**
+ * The content is the baseline's (or the baseline stores none, or none this code can play): the
+ * current run alone, tested against the stored figures (seat, outcome and length game by game
+ * against the stored game records).
+ */
+async function checkAsStored(plan: Plan, baseline: Baseline, workers: number, unplayable: string | null): Promise<CheckRun> {
+  const acc = await runPlan(plan, { workers });
+  const { summary, metrics: now } = metricsOf(plan, acc);
+  const tested = storedFigures(plan, baseline, now, acc.gameRecordData());
+  const same = plan.scenarioHash === baseline.scenarioHash;
+  if (same && reproduces(now, acc, baseline)) return { summary, now, tests: tested.tests.map((t) => ({ ...t, se: 0, p: 1, paired: true, identical: true })), mode: 'identical' };
+  return { summary, now, ...tested, mode: same ? 'code changed' : unplayable ? `unplayable: ${unplayable}` : 'no stored content' };
+}
+
+/** Today's test against the stored figures: paired where the baseline kept its game records, unpaired otherwise. */
+function storedFigures(plan: Plan, baseline: Baseline, now: GateMetric[], games: Float64Array): { tests: ReturnType<typeof testMetrics> } {
+  const before = decodeGameRecords(baseline.gameRecords, baseline.games);
+  const perGame = before && { base: gameValues(before, plan.players), now: gameValues(games, plan.players) };
+  return { tests: testMetrics(baseline.metrics, now, perGame ?? undefined) };
 }

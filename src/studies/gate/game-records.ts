@@ -30,7 +30,12 @@ export function encodeGameRecords(records: Float64Array): StoredGameRecords {
 /** The records of a baseline, or null if it has none, their encoding is unknown, or they do not cover `games`. */
 export function decodeGameRecords(stored: StoredGameRecords | undefined, games: number): Float64Array | null {
   if (!stored || stored.encoding !== GAME_RECORDS_ENCODING || stored.games !== games) return null;
-  const bytes = inflateRawSync(Buffer.from(stored.data, 'base64'));
+  let bytes: Buffer;
+  try {
+    bytes = inflateRawSync(Buffer.from(stored.data, 'base64'));
+  } catch {
+    return null; // cut short or edited
+  }
   if (bytes.length !== games * 8) return null;
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, games * 2);
   return Float64Array.from(words);

@@ -9,6 +9,24 @@ export interface ScenarioCheck {
   scenarioHash: string;
   version: string;
   result: GateResult;
+  /**
+   * How the scenario was tested: 'identical' (content and code unchanged: every game replayed as
+   * stored), 'paired' (content edited: the baseline's stored content played again beside it on
+   * the same seeds), 'code changed' (this code does not reproduce the baseline from its own
+   * content: the unpaired fallback), 'no stored content' (an older baseline), or 'unplayable: why'.
+   */
+  mode: 'identical' | 'paired' | 'code changed' | 'no stored content' | `unplayable: ${string}`;
+}
+
+/** What each mode means, for the heading. */
+function modeText(check: ScenarioCheck): string {
+  const m = check.mode;
+  if (m === 'identical') return 'content and code unchanged: every game replayed exactly as stored';
+  if (m === 'paired') return "content edited: the baseline's stored content and the current one played on the same seeds, every metric tested on the paired games";
+  const fallback = 'tested against the stored figures (unpaired; seat, outcome and length rates paired with the stored game records where kept)';
+  if (m === 'code changed') return `the code changed (the baseline's content, played by this squabble, does not reproduce it): ${fallback}`;
+  if (m === 'no stored content') return `content edited, and the baseline stores no content to replay (made by an older squabble; refresh it): ${fallback}`;
+  return `content edited, and ${m.slice('unplayable: '.length)}: ${fallback}`;
 }
 
 function value(c: Comparison, x: number | null): string {
@@ -36,23 +54,36 @@ function row(c: Comparison): string[] {
 
 const HEADER = ['metric', 'baseline', 'now', 'difference [interval]', 'catches', 'test', 'verdict'];
 
+const quiet = (c: Comparison) => c.verdict === 'unchanged' || c.verdict === 'not significantly changed';
+
 /** Rows to show: every headline metric, and table rates only where something happened (or all). */
-function shown(check: ScenarioCheck, all: boolean): { rows: Comparison[]; hidden: number } {
-  const rows = check.result.comparisons.filter((c) => all || !c.id.includes('[') || c.verdict !== 'ok');
-  return { rows, hidden: check.result.comparisons.length - rows.length };
+function shown(check: ScenarioCheck, all: boolean): { rows: Comparison[]; hidden: string } {
+  const rows = check.result.comparisons.filter((c) => all || !c.id.includes('[') || !quiet(c));
+  const rest = check.result.comparisons.filter((c) => !rows.includes(c));
+  const same = rest.filter((c) => c.verdict === 'unchanged').length;
+  const notSignificant = rest.filter((c) => c.verdict === 'not significantly changed');
+  const parts: string[] = [];
+  if (notSignificant.length) {
+    const catches = notSignificant.map((c) => c.detectable!).sort((x, y) => x - y);
+    const pts = (x: number) => (x * 100).toFixed(2);
+    const range = catches[0] === catches.at(-1) ? pts(catches[0]!) : `${pts(catches[0]!)} to ${pts(catches.at(-1)!)}`;
+    parts.push(`${notSignificant.length} not significantly changed (each could have caught a change of its "catches" figure: ${range} pts)`);
+  }
+  if (same) parts.push(`${same} unchanged (the same in every game)`);
+  return { rows, hidden: parts.length ? `table rates not shown: ${parts.join('; ')}` : '' };
 }
 
 function heading(check: ScenarioCheck): string {
   const changed = check.scenarioHash !== check.baseline.scenarioHash ? ` — scenario changed since its baseline (${check.baseline.scenarioHash} → ${check.scenarioHash})` : ' — scenario unchanged';
   const verdict = check.result.drift ? 'DRIFT' : 'no significant drift';
-  return `${check.name} (${check.scenario}): ${verdict}${changed}; ${check.baseline.games.toLocaleString('en-US')} games, seed ${check.baseline.seed}`;
+  return `${check.name} (${check.scenario}): ${verdict}${changed}; ${check.baseline.games.toLocaleString('en-US')} games, seed ${check.baseline.seed}; ${modeText(check)}`;
 }
 
 export function gateText(checks: ScenarioCheck[], o: GateOptions, all = false): string {
   const parts: string[] = [];
   for (const check of checks) {
     const { rows, hidden } = shown(check, all);
-    parts.push(heading(check), textTable(HEADER, rows.map(row)) + (hidden ? `\n(${hidden} table rates unchanged, not shown; --all shows them)` : ''), '');
+    parts.push(heading(check), textTable(HEADER, rows.map(row)) + (hidden ? `\n(${hidden}; --all shows them)` : ''), '');
   }
   parts.push(footer(checks, o));
   return `${parts.join('\n')}\n`;
@@ -64,10 +95,10 @@ function footer(checks: ScenarioCheck[], o: GateOptions): string {
   const paired = checks.reduce((s, c) => s + c.result.paired, 0);
   return (
     `${drifted === 0 ? 'PASS' : 'FAIL'}: ${drifted} of ${checks.length} scenarios drifted. ` +
-    `Tests: two-sided z-tests, paired game by game on the same seeds where the baseline kept its games (${paired} of ${tested} metrics), unpaired otherwise; ` +
+    `Tests: two-sided z-tests, paired game by game on the same seeds where both runs' games are known (${paired} of ${tested} metrics: the stored game records, or the baseline's content played again beside edited content), unpaired otherwise; ` +
     `Holm-corrected over all ${tested} metrics of the ${checks.length} scenario${checks.length === 1 ? '' : 's'} at alpha ${o.alpha}, so the chance of any false alarm in the whole check is at most ${o.alpha}; ` +
     `DRIFT = significant and at least ${(o.tolerance * 100).toFixed(1)} points (proportions) or ${(o.meanTolerance * 100).toFixed(1)}% (means); ` +
-    `"catches" = change detected with ${(o.power * 100).toFixed(0)}% power by the unpaired test (the paired test catches smaller ones).`
+    `"catches" = the change detected with ${(o.power * 100).toFixed(0)}% power at that level: for a paired test, from the spread of this edit's per-game differences (0 when no game changed); for an unpaired one, from the baseline's own spread.`
   );
 }
 
@@ -76,7 +107,7 @@ export function gateMarkdown(checks: ScenarioCheck[], o: GateOptions): string {
   for (const check of checks) {
     const { rows, hidden } = shown(check, false);
     parts.push(`### ${check.result.drift ? '❌' : '✅'} ${heading(check)}`, '', markdownTable(HEADER, rows.map(row)), '');
-    if (hidden) parts.push(`${hidden} table rates unchanged, not shown.`, '');
+    if (hidden) parts.push(`${hidden[0]!.toUpperCase()}${hidden.slice(1)}.`, '');
   }
   parts.push(footer(checks, o), '');
   return parts.join('\n');
@@ -87,6 +118,34 @@ export function gateJson(checks: ScenarioCheck[], o: GateOptions): unknown {
     format: 'squabble-check/1',
     options: o,
     drift: checks.some((c) => c.result.drift),
-    scenarios: checks.map((c) => ({ scenario: c.scenario, name: c.name, baselineHash: c.baseline.scenarioHash, scenarioHash: c.scenarioHash, drift: c.result.drift, tested: c.result.tested, comparisons: c.result.comparisons })),
+    scenarios: checks.map((c) => ({ scenario: c.scenario, name: c.name, baselineHash: c.baseline.scenarioHash, scenarioHash: c.scenarioHash, mode: c.mode, drift: c.result.drift, tested: c.result.tested, comparisons: c.result.comparisons })),
   };
+}
+
+/**
+ * What a baseline lets `check` catch: each headline metric's detectable change, and per table
+ * rate the median and range over its rows (every row's figure is in the baseline file).
+ */
+export function detectableText(b: Baseline): string {
+  const at = b.detectableAt;
+  if (!at) return '';
+  const figure = (m: { kind: string; detectable?: number }) => (m.kind === 'proportion' ? `${(m.detectable! * 100).toFixed(2)} pts` : m.detectable!.toFixed(2));
+  const rows: string[][] = b.metrics.filter((m) => !m.id.includes('[')).map((m) => [m.id, figure(m)]);
+  const byRate = new Map<string, number[]>();
+  for (const m of b.metrics) {
+    const match = /^([^[]+)\[.*\]\.([^.]+)$/.exec(m.id);
+    if (!match) continue;
+    const key = `${match[1]}.${match[2]}`;
+    byRate.set(key, [...(byRate.get(key) ?? []), m.detectable!]);
+  }
+  for (const [rate, xs] of byRate) {
+    xs.sort((x, y) => x - y);
+    const pts = (x: number) => (x * 100).toFixed(1);
+    rows.push([`${rate} (${xs.length} rows)`, `median ${pts(xs[Math.floor(xs.length / 2)]!)} pts, ${pts(xs[0]!)} to ${pts(xs.at(-1)!)}`]);
+  }
+  return (
+    `${b.name}: the smallest change \`check\` catches (${(at.power * 100).toFixed(0)}% power, alpha ${at.alpha} over this scenario's ${at.family} metrics; ` +
+    `true even when an edit re-deals every game a metric counts; an edit that leaves games alone is caught smaller, and \`check\` prints what it could catch for the edit at hand):\n` +
+    `${textTable(['metric', 'catches'], rows)}\n\n`
+  );
 }

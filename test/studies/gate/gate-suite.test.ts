@@ -42,9 +42,9 @@ describe('suite-wide false alarms', () => {
         return { baseline, now, tests: testMetrics(baseline, now) };
       });
       const gate = { ...DEFAULT_GATE, alpha: 0.05, tolerance: 0.001 };
-      if (decideSuite(suite, gate).some((r) => r.comparisons.some((c) => c.verdict !== 'ok'))) suiteAlarms++;
+      if (decideSuite(suite, gate).some((r) => r.comparisons.some((c) => c.verdict !== 'not significantly changed'))) suiteAlarms++;
       // The old gate: each scenario corrected on its own.
-      if (suite.some((sc) => decideSuite([sc], gate)[0]!.comparisons.some((c) => c.verdict !== 'ok'))) perScenarioAlarms++;
+      if (suite.some((sc) => decideSuite([sc], gate)[0]!.comparisons.some((c) => c.verdict !== 'not significantly changed'))) perScenarioAlarms++;
     }
     // Holm over the suite: at most 5% (sd of the estimate about 1.3 points at 300 trials).
     expect(suiteAlarms / trials).toBeLessThan(0.08);
@@ -132,7 +132,7 @@ describe('the paired test on games from the same seeds', () => {
     const a = [proportion('seat 0 win rate', count(now), games)];
     expect(b[0]!.value - a[0]!.value).toBeCloseTo(0.0124, 4);
     const unpaired = decideSuite([{ baseline: b, now: a, tests: testMetrics(b, a) }])[0]!.comparisons[0]!;
-    expect(unpaired.verdict).toBe('ok');
+    expect(unpaired.verdict).toBe('not significantly changed');
     const paired = decideSuite([{ baseline: b, now: a, tests: testMetrics(b, a, { base: gameValues(base, 2), now: gameValues(now, 2) }) }])[0]!.comparisons[0]!;
     expect(paired.test).toBe('paired');
     expect(paired.verdict).toBe('DRIFT');
@@ -150,8 +150,8 @@ describe('the paired test on games from the same seeds', () => {
     const r = decideSuite([{ baseline: m, now: m, tests: testMetrics(m, m, { base: gameValues(back, 2), now: gameValues(base, 2) }) }])[0]!;
     expect(r.paired).toBe(2);
     expect(r.comparisons.map((c) => [c.verdict, c.difference])).toEqual([
-      ['ok', 0],
-      ['ok', 0],
+      ['unchanged', 0],
+      ['unchanged', 0],
     ]);
   });
 });
@@ -164,7 +164,7 @@ describe('table rates pooled over a few games', () => {
     const b: GateMetric[] = [{ ...proportion('characters[Marksman].meleeHitRate', 3, 7), deff: 0.024295432458698064 }];
     const a: GateMetric[] = [proportion('characters[Marksman].meleeHitRate', 0, 2)];
     const [c] = decideSuite([{ baseline: b, now: a, tests: testMetrics(b, a) }])[0]!.comparisons;
-    expect(c!.verdict).toBe('ok');
+    expect(c!.verdict).toBe('not significantly changed');
     expect(c!.pValue!).toBeGreaterThan(0.01);
   });
 });

@@ -27,8 +27,8 @@ describe('compare', () => {
     const r = compare(base, base);
     expect(r.drift).toBe(false);
     expect(r.comparisons.map((c) => [c.verdict, c.difference])).toEqual([
-      ['ok', 0],
-      ['ok', 0],
+      ['not significantly changed', 0],
+      ['not significantly changed', 0],
     ]);
   });
 
@@ -52,7 +52,7 @@ describe('compare', () => {
     const shift = Math.round(2.6 * se * n);
     const base = Array.from({ length: 20 }, (_, i) => p(`m${i}`, 5000, n));
     const now = base.map((m, i) => (i === 0 ? p(m.id, 5000 + shift, n) : m));
-    expect(compare(base.slice(0, 1), now.slice(0, 1), { ...DEFAULT_GATE, tolerance: 0.001 }).comparisons[0]!.verdict).not.toBe('ok');
+    expect(compare(base.slice(0, 1), now.slice(0, 1), { ...DEFAULT_GATE, tolerance: 0.001 }).comparisons[0]!.verdict).not.toBe('not significantly changed');
     expect(compare(base, now, { ...DEFAULT_GATE, tolerance: 0.001 }).drift).toBe(false);
   });
 
@@ -104,8 +104,9 @@ describe('squabble baseline and check on a scratch copy', () => {
     expect(same.out).toMatch(/no significant drift — scenario unchanged/);
     expect(same.out).toMatch(/^PASS: 0 of 1 scenarios drifted/m);
     // Same seeds on both sides: seats, draws, caps, first player and lengths are tested game by game.
-    expect(same.out).toMatch(/paired game by game on the same seeds where the baseline kept its games \(7 of \d+ metrics\)/);
-    expect(same.out).toMatch(/^seat 0 win rate .* paired +ok$/m);
+    expect(same.out).toMatch(/content and code unchanged: every game replayed exactly as stored/);
+    expect(same.out).toMatch(/paired game by game on the same seeds where both runs' games are known \((\d+) of \1 metrics/);
+    expect(same.out).toMatch(/^seat 0 win rate .* paired +unchanged$/m);
 
     writeFileSync(scratch(), `${original}rules:\n  runIncludesEqual: true\n`);
     const changed = await check();

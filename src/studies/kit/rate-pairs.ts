@@ -1,7 +1,8 @@
 /**
  * The rows of every table rate, read game by game in both arms of a paired run (squabble
- * compare), so each card's or character's rate gets a paired difference with its interval
- * (src/analysis/what-changed.ts). Rows are matched by name; a row only one arm has is left out.
+ * compare, and the gate's check of edited content), so each card's or character's rate gets a
+ * paired difference with its interval (src/analysis/what-changed.ts, src/studies/gate/analysis.ts).
+ * Rows are matched by name; a row only one arm has is left out.
  */
 import type { AnyGameModule, GameState } from '../../sim/types.js';
 import type { Plan } from '../../sim/scenario/types.js';
