@@ -166,7 +166,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
     (e, _incumbent, incumbentLoss) => {
       const what = e.param === -2 ? `confirming ${show(e.values)} on fresh seed block ${e.block} (${e.scale} times the games)` : e.param < 0 ? `${show(e.values)} on seed block ${e.block}` : `${params[e.param]!.name} = ${e.values[e.param]} (step ${e.step})`;
       const outcome = e.param === -2 ? (e.accepted ? ' confirmed' : ' not confirmed') : e.param >= 0 ? (e.accepted ? ' accepted' : ` (incumbent ${incumbentLoss.toFixed(5)})`) : '';
-      say(`  [${e.index + 1}, ${((Date.now() - t0) / 1000).toFixed(0)} s] pass ${e.pass}: ${what}: loss ${e.loss.toFixed(5)}${outcome}\n`);
+      say(`  [${e.index + 1}/${maxEvaluations}, ${((Date.now() - t0) / 1000).toFixed(0)} s] pass ${e.pass}: ${what}: loss ${e.loss.toFixed(5)}${outcome}\n`);
     },
   );
   const searchSeconds = (Date.now() - t0) / 1000;
