@@ -21,6 +21,8 @@ function cells(c: RowChange): string[] {
 
 /** What the selection of moved rows was, in one sentence (the same for every command). */
 export function movedNote(w: WhatChanged): string {
+  // A since-previous.json written before the selection was kept (no `tested`): say nothing of it.
+  if (w.tested === undefined) return 'The other rows are ranked by how far their unadjusted interval stays from zero (no selection accounted for).';
   const rows = (k: number) => `${k.toLocaleString('en-US')} row${k === 1 ? '' : 's'}`;
   const others = w.subjects.length ? ' other' : '';
   const few = w.few ? ` ${rows(w.few)} with fewer than ${MIN_TRIALS} trials in a run ${w.few === 1 ? 'was' : 'were'} not tested (too few to tell).` : '';
@@ -35,7 +37,7 @@ export function movedNote(w: WhatChanged): string {
 
 /** The two tables (heading, header, rows) and the sentence that says how they were computed. */
 export function whatChangedTables(w: WhatChanged, changer = 'the variant', unpairedHow = UNPAIRED): { tables: { heading: string; header: string[]; rows: string[][] }[]; note: string } | null {
-  if (w.changed.length === 0 && w.moved.length === 0 && w.tested === 0 && w.few === 0) return null;
+  if (w.changed.length === 0 && w.moved.length === 0 && !w.tested && !w.few) return null;
   const paired = [...w.changed, ...w.moved].some((c) => c.paired);
   const how = paired
     ? 'Both runs played the same games: the interval of B − A comes from the per-game differences.'
