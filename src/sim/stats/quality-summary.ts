@@ -59,7 +59,8 @@ export interface QualitySummary {
    * Game length in turns: quartiles over every game; the coefficient of variation (sd / mean) over
    * the `games` that ended by the rules (`capped` games left out), its delta-method standard error,
    * its 95% studentized-bootstrap interval and the bootstrap's quantiles at T_PROBABILITIES (null
-   * with too few games to resample: the interval is then the delta method's).
+   * with too few games to resample or more than BOOTSTRAP_MAX_GAMES: the interval is then the
+   * delta method's).
    */
   length: { q1: number; median: number; q3: number; cv: number; cvSE: number; cvCI: [number, number]; games: number; capped: number; cvT: number[] | null };
 }
