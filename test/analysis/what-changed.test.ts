@@ -140,7 +140,12 @@ describe('compare, sweeps and tune show what changed', () => {
     const w = JSON.parse(readFileSync(join(dir, 'cmp', 'compare.json'), 'utf8')).whatChanged;
     expect(w.subjects).toEqual(['Swamp Hulk']);
     expect(w.changed.map((c: RowChange) => c.sheet)).toEqual(['cards.winRateWhenPlaced', 'cards.winRateWhenDrawn', 'cards.winRateWhenNotPlaced']);
-    expect(w.moved.length).toBeGreaterThan(0);
+    // The other rows: tested for a move and selected at FDR 5%, each selected one with its FCR interval.
+    expect(w.tested).toBeGreaterThan(100);
+    expect(w.fdr).toBe(0.05);
+    expect(w.moved.length).toBe(Math.min(10, w.selected));
+    for (const c of w.moved as RowChange[]) expect(c.fcrInterval![1] - c.fcrInterval![0]).toBeGreaterThan(c.interval[1] - c.interval[0]);
+    expect(r.out).toMatch(/rows tested for a move; if nothing had moved, about [\d.]+ would have an unadjusted 95% interval excluding 0 by chance alone/);
     const arm = async (name: string, extra: string[]) => {
       expect((await cli('run', SCENARIO, '--games', '300', '--workers', '0', '--out', join(dir, name), '--quiet', '--no-report', ...extra)).code).toBe(0);
       return JSON.parse(readFileSync(join(dir, name, 'summary.json'), 'utf8')) as Summary;
