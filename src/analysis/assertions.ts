@@ -19,6 +19,7 @@ import type { Assertion, Condition, Verdict, AssertionValue, AssertionResult, As
 import { QUALITY_MEAN_PATHS } from '../sim/scenario/expect.js';
 import type { QualityMean } from '../sim/stats/quality-summary.js';
 import { normalQuantile } from './normal.js';
+import { cvInterval } from '../sim/stats/length-bootstrap.js';
 import { runDominance } from './dominance.js';
 import { pairColumns, pairCounts, PAIR_RATE } from '../sim/stats/pair-rates.js';
 
@@ -57,8 +58,13 @@ function measureQuality(path: string, s: Summary): Measured[] {
       return mean(q.decisiveness);
     case 'quality.drama':
       return mean(q.drama);
-    case 'quality.length.cv':
-      return [meanOf(path, q.length.cv, q.length.cvSE, q.games)];
+    case 'quality.length.cv': {
+      // The studentized bootstrap's interval at the verdict's level (sim/stats/length-bootstrap.ts), over the games that ended by the rules.
+      const l = q.length;
+      if (!l.cvT) return [meanOf(path, l.cv, l.cvSE, l.games)];
+      const t = l.cvT;
+      return [{ what: path, n: l.games, at: (_z, alpha) => ({ estimate: l.cv, interval: cvInterval(l.cv, l.cvSE, t, alpha, normalQuantile) }) }];
+    }
     case 'quality.comebacks':
       return [proportion(path, q.comebacks.count, q.comebacks.n)];
     case 'quality.blowouts':

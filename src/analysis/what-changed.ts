@@ -1,6 +1,6 @@
 /**
  * What changed between two runs of a scenario (compare, sweeps, tune): first the rows of the
- * cards or characters the variant itself changes, then the rows that moved most.
+ * cards or characters the variant itself changes, then the other rows that moved.
  *
  * - Paired (compare): both arms play every game from the same seed; per row Δ = r_B − r_A with
  *   r_X = ΣW_X / ΣH_X (wins over trials, the balance sheet's rate), and its interval from the
@@ -11,8 +11,19 @@
  *   interval of two independent proportions, each variance scaled by the row's design effect (a
  *   row counting several events per game: the game as the unit). Runs that share seeds make this
  *   interval conservative.
- * "Moved most" ranks the other rows by how far their interval stays from zero
- * (|Δ| − 1.96·se, ties by |Δ|): a large change measured well comes before a large change that is noise.
+ * Every interval of a row is its own 95% interval. The unpaired variance takes each arm's rate as
+ * Agresti and Caffo's (one win and one loss added to each arm), and a paired row whose per-game
+ * differences have no spread falls back to it, so no interval has zero width (a card played in one
+ * game that lost it is not −100.0 [−100.0, −100.0]).
+ *
+ * "Moved" is a selection from many rows, and is accounted for as one: rows with fewer than
+ * MIN_TRIALS trials in either run are not tested (counted apart: one game cannot say a card
+ * moved); the others are tested for Δ = 0 and selected by Benjamini-Hochberg at FDR_Q (5%), so on
+ * average at most 5% of the rows shown moved by chance, and when nothing moved at all a run shows
+ * any in at most 5% of runs. A selected row's interval is the Benjamini-Yekutieli false-coverage-
+ * rate interval (level 1 − R·q/m for R selected of m tested), which holds the selected rows' true
+ * changes at the 95% rate the selection would otherwise spoil; it is simultaneous over the
+ * selection and says so. They are shown most surely moved (smallest p) first.
  */
 import type { AnyGameModule } from '../sim/types.js';
 import type { Summary } from '../sim/stats/summary.js';
@@ -20,6 +31,11 @@ import { STAT_OVERRIDES } from '../sim/stat-paths.js';
 import { Z95 } from '../sim/stats/intervals.js';
 import { balanceSheets } from './balance.js';
 import { PAIR_SUMS } from './paired-rates.js';
+import { benjaminiHochberg, FDR_Q } from './rates.js';
+import { normalQuantile, twoSidedP } from './normal.js';
+
+/** A row with fewer trials than this in either run is not tested for a move (counted apart). */
+export const MIN_TRIALS = 20;
 
 export interface RowChange {
   /** `<table>.<rate>`, as in the balance sheet. */
@@ -31,8 +47,13 @@ export interface RowChange {
   before: number;
   after: number;
   difference: number;
+  /** Its own 95% interval. */
   interval: [number, number];
   paired: boolean;
+  /** Two-sided p of Δ = 0 (unpaired: the score test with the pooled rate; paired: from the interval's standard error). */
+  p?: number;
+  /** For a row selected as moved: the false-coverage-rate interval (simultaneous over the selection). */
+  fcrInterval?: [number, number];
 }
 
 export interface WhatChanged {
@@ -40,8 +61,20 @@ export interface WhatChanged {
   subjects: string[];
   /** Every rate row of those subjects. */
   changed: RowChange[];
-  /** The other rows that moved, the most surely moved first (at most `n`). */
+  /** The other rows selected as moved (Benjamini-Hochberg at `fdr`), the most surely moved first (at most `n`). */
   moved: RowChange[];
+  /** Rows tested for a move (the others with at least MIN_TRIALS trials in both runs). */
+  tested: number;
+  /** Rows selected as moved (`moved` shows at most `n` of them). */
+  selected: number;
+  /** The false discovery rate of the selection. */
+  fdr: number;
+  /** Rows whose unadjusted 95% interval would exclude 0 by chance alone if nothing moved: 5% of `tested`. */
+  expectedByChance: number;
+  /** The FCR intervals' level, 1 − selected·fdr / tested (1 when none is selected). */
+  fcrLevel: number;
+  /** Other rows left out with fewer than MIN_TRIALS trials in a run. */
+  few: number;
 }
 
 /** The cards or characters whose stat overrides differ between two resolved rules. */
@@ -81,7 +114,8 @@ export function pairedRateDifference(s: ArrayLike<number>, o: number, n: number,
   const aa = S(4) - 2 * rA * S(5) + rA * rA * S(8);
   const ab = S(6) - rA * S(9) - rB * S(7) + rA * rB * S(10);
   const see = Math.max(0, bb / (mB * mB) + aa / (mA * mA) - (2 * ab) / (mA * mB));
-  const se = Math.sqrt(see / (n - 1) / n);
+  // A row whose rate is constant in both arms has no per-game spread: the independent interval, widened.
+  const se = see > 0 ? Math.sqrt(see / (n - 1) / n) : widenedSE(wA, hA, 1, wB, hB, 1);
   const difference = rB - rA;
   return { gamesA: hA, gamesB: hB, before: rA, after: rB, difference, interval: [difference - z * se, difference + z * se] };
 }
@@ -110,26 +144,52 @@ export function unpairedChanges(a: Summary, b: Summary): RowChange[] {
     for (const ra of sheet.rows) {
       const rb = rowsB.get(ra.row);
       if (!rb) continue;
-      // Each run's binomial variance scaled by its design effect (the game as the unit).
-      const se = Math.sqrt(((ra.deff ?? 1) * ra.rate * (1 - ra.rate)) / ra.games + ((rb.deff ?? 1) * rb.rate * (1 - rb.rate)) / rb.games);
-      const difference = rb.rate - ra.rate;
-      out.push({ sheet: sheet.id, row: ra.row, gamesA: ra.games, gamesB: rb.games, before: ra.rate, after: rb.rate, difference, interval: [difference - Z95 * se, difference + Z95 * se], paired: false });
+      out.push(unpairedChange(sheet.id, ra.row, ra, rb));
     }
   }
   return out;
 }
 
-/** How surely a row moved: the distance of its interval from zero. */
-function sureness(c: RowChange): number {
-  return c.interval[0] > 0 ? c.interval[0] : c.interval[1] < 0 ? -c.interval[1] : 0;
+/** One row's change between two independent runs, from each run's rate, trials and design effect. */
+export function unpairedChange(sheet: string, row: string, a: { rate: number; games: number; deff?: number }, b: { rate: number; games: number; deff?: number }): RowChange {
+  // Each run's binomial variance scaled by its design effect (the game as the unit).
+  const se = widenedSE(a.rate * a.games, a.games, a.deff ?? 1, b.rate * b.games, b.games, b.deff ?? 1);
+  const difference = b.rate - a.rate;
+  // The test of Δ = 0 uses the variance under it: the pooled rate in both arms (the score test,
+  // better calibrated than the interval's variance in the far tail a selection from many rows reaches).
+  const pooled = (a.rate * a.games + b.rate * b.games) / (a.games + b.games);
+  const se0 = Math.sqrt(pooled * (1 - pooled) * ((a.deff ?? 1) / a.games + (b.deff ?? 1) / b.games));
+  // With Yates's continuity correction: counts are whole, and the far tail of a discrete count is thinner than the normal's.
+  const corrected = Math.max(0, Math.abs(difference) - 0.5 * (1 / a.games + 1 / b.games));
+  return { sheet, row, gamesA: a.games, gamesB: b.games, before: a.rate, after: b.rate, difference, interval: [difference - Z95 * se, difference + Z95 * se], paired: false, p: twoSidedP(corrected, se0) };
 }
 
-export function whatChanged(changes: readonly RowChange[], subjects: readonly string[], n = 10): WhatChanged {
+/**
+ * The standard error of r_B − r_A for independent arms, each binomial variance at Agresti and
+ * Caffo's rate (w + 1) / (h + 2) over h + 2 trials, times the arm's design effect: never 0.
+ */
+function widenedSE(wA: number, hA: number, deffA: number, wB: number, hB: number, deffB: number): number {
+  const pA = (wA + 1) / (hA + 2);
+  const pB = (wB + 1) / (hB + 2);
+  return Math.sqrt((deffA * pA * (1 - pA)) / (hA + 2) + (deffB * pB * (1 - pB)) / (hB + 2));
+}
+
+export function whatChanged(changes: readonly RowChange[], subjects: readonly string[], n = 10, fdr = FDR_Q): WhatChanged {
   const mine = new Set(subjects);
   const changed = changes.filter((c) => mine.has(c.row));
-  const moved = changes
-    .filter((c) => !mine.has(c.row) && c.difference !== 0)
-    .sort((x, y) => sureness(y) - sureness(x) || Math.abs(y.difference) - Math.abs(x.difference) || (x.sheet + x.row < y.sheet + y.row ? -1 : 1))
+  const others = changes.filter((c) => !mine.has(c.row));
+  const judged = others.filter((c) => Math.min(c.gamesA, c.gamesB) >= MIN_TRIALS);
+  const se = (c: RowChange) => (c.interval[1] - c.interval[0]) / (2 * Z95);
+  const tested = judged.map((c) => ({ ...c, p: c.p ?? twoSidedP(c.difference, se(c)) }));
+  const q = benjaminiHochberg(tested.map((c) => c.p));
+  const chosen = tested.filter((_, i) => q[i]! <= fdr);
+  const m = tested.length;
+  const R = chosen.length;
+  const fcrLevel = R > 0 ? 1 - (R * fdr) / m : 1;
+  const z = R > 0 ? normalQuantile(1 - (1 - fcrLevel) / 2) : Z95;
+  const moved = chosen
+    .map((c): RowChange => ({ ...c, fcrInterval: [c.difference - z * se(c), c.difference + z * se(c)] }))
+    .sort((x, y) => x.p! - y.p! || Math.abs(y.difference) - Math.abs(x.difference) || (x.sheet + x.row < y.sheet + y.row ? -1 : 1))
     .slice(0, n);
-  return { subjects: [...subjects], changed, moved };
+  return { subjects: [...subjects], changed, moved, tested: m, selected: R, fdr, expectedByChance: 0.05 * m, fcrLevel, few: others.length - judged.length };
 }

@@ -25,8 +25,8 @@ export function qualityLines(s: Summary): string[] {
     `Drama: the winner was at worst ${meanText(q.drama, 3)} behind the leader on the standing's 0-1 scale, on average ${decided}.`,
     `Comebacks: ${pct(q.comebacks.rate, 1)} ${interval(q.comebacks.ci)} ${decided} were won by a seat behind at the half-way turn.`,
     `Blow-outs: ${pct(q.blowouts.rate, 1)} ${interval(q.blowouts.ci)} ${decided} (the winner led for good with at least ${pct(q.blowoutThreshold, 0)} of the game to play).`,
-    `Length spread: quartiles ${q.length.q1} / ${q.length.median} / ${q.length.q3} turns; coefficient of variation ${q.length.cv.toFixed(2)} [${q.length.cvCI[0].toFixed(2)}, ${q.length.cvCI[1].toFixed(2)}], over all games.`,
-    `Drawn (${count(q.draws)}) and capped (${count(q.capped)}) ${q.followed ? 'followed ' : ''}games count in lead changes and the length spread only; the other figures are of decided games.`,
+    `Length spread: quartiles ${q.length.q1} / ${q.length.median} / ${q.length.q3} turns over all games; coefficient of variation ${q.length.cv.toFixed(2)} [${q.length.cvCI[0].toFixed(2)}, ${q.length.cvCI[1].toFixed(2)}] (bootstrap over games) over the ${count(q.length.games ?? 0)} games that ended by the rules${q.length.capped ? ` (${count(q.length.capped)} capped left out: their length is the turn cap)` : ''}.`,
+    `Drawn (${count(q.draws)}) and capped (${count(q.capped)}) ${q.followed ? 'followed ' : ''}games count in lead changes and the length quartiles only (drawn games in the length spread too); the other figures are of decided games.`,
   ];
 }
 

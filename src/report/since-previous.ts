@@ -1,7 +1,7 @@
 /**
  * "Since the previous run": when a run replaces an earlier run of the same scenario file (the
  * earlier one moved to history/), the headline numbers before and after with the interval of
- * each change, the rules fields that changed, and the balance-sheet rows that moved most, so a
+ * each change, the rules fields that changed, and the balance-sheet rows that moved (src/analysis/what-changed.ts), so a
  * designer who edits and re-runs sees what the edit did — in the terminal, summary.md and
  * report.html (which reads it from since-previous.json, written beside summary.json).
  *
@@ -27,7 +27,7 @@ export interface SincePrevious {
   header: string[];
   rows: string[][];
   changedRules: string[];
-  /** The balance-sheet rows the changed rules touch, and the others that moved most. */
+  /** The balance-sheet rows the changed rules touch, and the others that moved (selected at FDR 5%). */
   moved: WhatChanged;
 }
 

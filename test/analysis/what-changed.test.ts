@@ -1,9 +1,9 @@
-/** What changed: the changed card's rows first (paired in compare), then the rows that moved most; in compare, sweeps and tune. */
+/** What changed: the changed card's rows first (paired in compare), then the other rows that moved (FDR-selected); in compare, sweeps and tune. */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pairedRateDifference, whatChanged, changedSubjects, type RowChange } from '../../src/analysis/what-changed.js';
+import { pairedRateDifference, whatChanged, changedSubjects, unpairedChange, type RowChange } from '../../src/analysis/what-changed.js';
 import { PAIR_SUMS, addPair } from '../../src/analysis/paired-rates.js';
 import { Rng } from '../../src/sim/rng.js';
 import { gameOf } from '../../src/registry.js';
@@ -48,12 +48,72 @@ describe('the paired difference of two ratios', () => {
 describe('what changed', () => {
   const change = (row: string, difference: number, half: number): RowChange => ({ sheet: 'cards.x', row, gamesA: 100, gamesB: 100, before: 0.5, after: 0.5 + difference, difference, interval: [difference - half, difference + half], paired: true });
 
-  it('puts the changed subject first and ranks the others by how far their interval stays from zero', () => {
-    const rows = [change('Noise', 0.3, 0.4), change('Sure', 0.05, 0.01), change('Hulk', 0.01, 0.1), change('Big', -0.2, 0.1), change('Still', 0, 0)];
+  it('puts the changed subject first and shows the rows Benjamini-Hochberg selects, most surely moved first, with FCR intervals', () => {
+    const rows = [change('Noise', 0.3, 0.4), change('Sure', 0.05, 0.01), change('Hulk', 0.01, 0.1), change('Big', -0.2, 0.1), change('Still', 0, 0.02)];
     const w = whatChanged(rows, ['Hulk'], 10);
     expect(w.changed.map((c) => c.row)).toEqual(['Hulk']);
-    expect(w.moved.map((c) => c.row)).toEqual(['Big', 'Sure', 'Noise']);
-    expect(whatChanged(rows, ['Hulk'], 2).moved).toHaveLength(2);
+    // Sure: z = 9.8; Big: z = 3.9; Noise: z = 1.5 (p 0.13 > BH's 3/4 · 5%); Still: 0.
+    expect(w.moved.map((c) => c.row)).toEqual(['Sure', 'Big']);
+    expect([w.tested, w.selected, w.few]).toEqual([4, 2, 0]);
+    expect(w.expectedByChance).toBeCloseTo(0.2, 12);
+    // Two selected of four at q = 5%: the FCR level is 1 − 2·0.05/4 = 97.5%, so z = 2.2414.
+    expect(w.fcrLevel).toBeCloseTo(0.975, 12);
+    const big = w.moved[1]!;
+    expect((big.fcrInterval![1] - big.fcrInterval![0]) / 2).toBeCloseTo((0.1 / 1.959963984540054) * 2.241402727604947, 9);
+    expect(whatChanged(rows, ['Hulk'], 1).moved).toHaveLength(1);
+    expect(whatChanged(rows, ['Hulk'], 1).selected).toBe(2);
+  });
+
+  /** A binomial draw by counting (small n only). */
+  const binomial = (rng: Rng, n: number, p: number) => {
+    let k = 0;
+    for (let i = 0; i < n; i++) if (rng.next() < p) k++;
+    return k;
+  };
+  /** 120 rows like a card sheet's: trials from 1 to about 2,000 (many small), true rates 20-80%. */
+  const sheet = (rng: Rng) =>
+    Array.from({ length: 120 }, (_, i) => ({ row: `card ${i}`, trials: i < 15 ? 1 + Math.floor(rng.next() * 5) : Math.floor(20 * Math.exp(rng.next() * 4.6)), rate: 0.2 + 0.6 * rng.next() }));
+  const run = (rng: Rng, rows: { trials: number; rate: number }[]) => rows.map((r) => ({ rate: binomial(rng, r.trials, r.rate) / r.trials, games: r.trials }));
+
+  it('under a true null (nothing changed, new seeds) shows a moved row in at most 5% of runs', () => {
+    // 400 trials: a fresh sheet of 120 rows each, both runs drawn from the same true rates.
+    // Before (the top ten by distance of the unadjusted interval from 0), 400 of 400 runs
+    // showed rows whose interval excluded 0; now 15 of 400 (3.75%) show any moved row. Accepted:
+    // at most 7% (5% plus two standard errors of 400 trials).
+    const rng = new Rng();
+    let any = 0;
+    const trials = 400;
+    for (let t = 0; t < trials; t++) {
+      rng.seedGame(33, 1, t);
+      const rows = sheet(rng);
+      const a = run(rng, rows);
+      const b = run(rng, rows);
+      const w = whatChanged(rows.map((r, i) => unpairedChange('cards.winRateWhenPlayed', r.row, a[i]!, b[i]!)), [], 10);
+      // expect(w.few).toBeGreaterThan(0);
+      for (const c of w.moved) expect(c.interval[1] - c.interval[0]).toBeGreaterThan(0);
+      if (w.moved.some((c) => c.interval[0] > 0 || c.interval[1] < 0)) any++;
+    }
+    expect(any / trials).toBeLessThanOrEqual(0.07);
+  });
+
+  it('after a one-card edit ranks the edited card first, above cards played in one game', () => {
+    // The edited card (not named as a subject, as after a deck-file edit) truly moves 50% -> 62%
+    // over 1,500 trials; 15 cards played in a game or two read -100 or +100 points.
+    const rng = new Rng();
+    let first = 0;
+    const trials = 100;
+    for (let t = 0; t < trials; t++) {
+      rng.seedGame(33, 2, t);
+      const rows = sheet(rng);
+      rows[60] = { row: 'Edited', trials: 1500, rate: 0.5 };
+      const a = run(rng, rows);
+      const b = run(rng, rows.map((r) => (r.row === 'Edited' ? { ...r, rate: 0.62 } : r)));
+      const w = whatChanged(rows.map((r, i) => unpairedChange('cards.winRateWhenPlayed', r.row, a[i]!, b[i]!)), [], 10);
+      if (w.moved[0]?.row === 'Edited') first++;
+      for (const c of w.moved) expect(Math.min(c.gamesA, c.gamesB)).toBeGreaterThanOrEqual(20);
+    }
+    // Now 100 of 100; before, 2 of 100 (the one-game cards, zero-width intervals at ±100 points, came first).
+    expect(first).toBeGreaterThanOrEqual(95);
   });
 
   it('finds the card a stat path changes, and not one set to the value it had', () => {
@@ -80,7 +140,12 @@ describe('compare, sweeps and tune show what changed', () => {
     const w = JSON.parse(readFileSync(join(dir, 'cmp', 'compare.json'), 'utf8')).whatChanged;
     expect(w.subjects).toEqual(['Swamp Hulk']);
     expect(w.changed.map((c: RowChange) => c.sheet)).toEqual(['cards.winRateWhenPlaced', 'cards.winRateWhenDrawn', 'cards.winRateWhenNotPlaced']);
-    expect(w.moved.length).toBeGreaterThan(0);
+    // The other rows: tested for a move and selected at FDR 5%, each selected one with its FCR interval.
+    expect(w.tested).toBeGreaterThan(100);
+    expect(w.fdr).toBe(0.05);
+    expect(w.moved.length).toBe(Math.min(10, w.selected));
+    for (const c of w.moved as RowChange[]) expect(c.fcrInterval![1] - c.fcrInterval![0]).toBeGreaterThan(c.interval[1] - c.interval[0]);
+    expect(r.out).toMatch(/rows tested for a move; if nothing had moved, about [\d.]+ would have an unadjusted 95% interval excluding 0 by chance alone/);
     const arm = async (name: string, extra: string[]) => {
       expect((await cli('run', SCENARIO, '--games', '300', '--workers', '0', '--out', join(dir, name), '--quiet', '--no-report', ...extra)).code).toBe(0);
       return JSON.parse(readFileSync(join(dir, name, 'summary.json'), 'utf8')) as Summary;

@@ -171,8 +171,11 @@ function moved(last: GoodRun | null, now: GateMetric[]): string {
   const result = compare(last.metrics, now, DEFAULT_GATE);
   const rows = result.comparisons.filter((c) => !c.id.includes('[') || c.verdict !== 'not significantly changed');
   const hidden = result.comparisons.length - rows.length;
-  const table = textTable([`since run ${last.number}`, 'before', 'now', 'change [interval]', ''], rows.map(changeRow));
-  return `${table.replace(/ +$/gm, '')}${hidden ? `\n(${hidden} table rates did not move significantly)` : ''}`;
+  const level = `${(100 * (1 - DEFAULT_GATE.alpha)).toFixed(0)}% simultaneous`;
+  const table = textTable([`since run ${last.number}`, 'before', 'now', `change [${level} interval]`, ''], rows.map(changeRow));
+  // The gate's test: simultaneous over every metric, so wider than run's own 95% intervals of one row.
+  const how = `Intervals: ${level} over all ${result.tested} metrics (Bonferroni; "moved" by Holm at ${DEFAULT_GATE.alpha * 100}%, as squabble check judges), so wider than the 95% interval of a single figure in run's "since the previous run".`;
+  return `${table.replace(/ +$/gm, '')}${hidden ? `\n(${hidden} table rates did not move significantly)` : ''}\n${how}`;
 }
 
 function shown(kind: GateMetric['kind'], x: number | null): string {

@@ -472,7 +472,7 @@ export function summarise(game: AnyGameModule, plan: Plan, acc: Accumulator): Su
 
 function qualityOf(game: AnyGameModule, acc: Accumulator): { quality?: QualitySummary } {
   const q = acc.qualityData();
-  return game.standing && q ? { quality: qualitySummary(game.standing, q, acc.turnCounts(), acc.games) } : {};
+  return game.standing && q ? { quality: qualitySummary(game.standing, q, acc.turnCounts(), acc.games, acc.capped) } : {};
 }
 
 function examplesFrom(game: AnyGameModule, plan: Plan, acc: Accumulator): Examples {

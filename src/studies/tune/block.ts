@@ -14,7 +14,7 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
-import { compassSearch, type SearchParam } from './search.js';
+import { compassSearch, CONFIRM_SCALE, type SearchParam } from './search.js';
 import { judgeTargets, type TuneOutcome, type TuneMeasurement } from './targets.js';
 import { LEVEL_TARGET, parseLevelTarget, isLevelTargetProblem, levelCellAssertions, levelPairs, levelTable, withLevelTable, type LevelTarget } from './level-target.js';
 import { pairingData, pairingResult } from '../kit/pairings.js';
@@ -132,7 +132,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   const show = (values: readonly number[]) => params.map((p, i) => `${p.name}=${values[i]}`).join(' ');
 
   say(
-    `${base.name}: tuning ${params.length} parameter${params.length === 1 ? '' : 's'} towards ${targets.length} target${targets.length === 1 ? '' : 's'} by compass search on common random numbers; ` +
+    `${base.name}: tuning ${params.length} parameter${params.length === 1 ? '' : 's'} towards ${targets.length} target${targets.length === 1 ? '' : 's'} by compass search on common random numbers (a loss of 0 confirmed on a fresh block of ${CONFIRM_SCALE} times the games); ` +
       `${gamesPerEvaluation.toLocaleString('en-US')} games per evaluation${levels ? ` (${playsScenario ? `the scenario's ${base.games.toLocaleString('en-US')} and ` : ''}${pairs.length} level pairing${pairs.length === 1 ? '' : 's'} of ${levelGames.toLocaleString('en-US')}, seats rotating)` : ''}, at most ${maxEvaluations} evaluations (${(maxEvaluations * gamesPerEvaluation).toLocaleString('en-US')} games), seed ${JSON.stringify(base.seed)}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
   );
   /**
@@ -140,17 +140,17 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
    * these values from `seed`, and judge the targets. Each pairing has its own seed under `seed`,
    * the same for every candidate: common random numbers, as for the scenario's own targets.
    */
-  const judgeAt = async (values: readonly number[], seed: string, games?: number) => {
+  const judgeAt = async (values: readonly number[], seed: string, games?: number, scale = 1) => {
     const data = dataAt(asMap(values));
     let summary: Summary | null = null;
     if (playsScenario) {
-      const plan = build(data, seed, games);
+      const plan = build(data, seed, games ?? (scale === 1 ? undefined : base.games * scale));
       summary = summarise(game, plan, await runPlan(plan, { workers }));
     }
     if (levels) {
       const results = [];
       for (const [a, b] of pairs) {
-        const plan = build(pairingData(data, { label: a, seat: { level: a } }, { label: b, seat: { level: b } }, base.players), `${seed}/levels ${a} vs ${b}`, games ?? levelGames);
+        const plan = build(pairingData(data, { label: a, seat: { level: a } }, { label: b, seat: { level: b } }, base.players), `${seed}/levels ${a} vs ${b}`, games ?? levelGames * scale);
         results.push({ a, b, result: pairingResult(summarise(game, plan, await runPlan(plan, { workers })), a, b) });
       }
       summary = withLevelTable(summary, levelTable(results));
@@ -161,11 +161,12 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   const t0 = Date.now();
   const search = await compassSearch(
     params,
-    async (values, k) => (await judgeAt(values, blockSeed(k))).loss,
+    async (values, k, scale) => (await judgeAt(values, blockSeed(k), undefined, scale)).loss,
     maxEvaluations,
     (e, _incumbent, incumbentLoss) => {
-      const what = e.param < 0 ? `${show(e.values)} on seed block ${e.block}` : `${params[e.param]!.name} = ${e.values[e.param]} (step ${e.step})`;
-      say(`  [${e.index + 1}/${maxEvaluations}, ${((Date.now() - t0) / 1000).toFixed(0)} s] pass ${e.pass}: ${what}: loss ${e.loss.toFixed(5)}${e.param >= 0 ? (e.accepted ? ' accepted' : ` (incumbent ${incumbentLoss.toFixed(5)})`) : ''}\n`);
+      const what = e.param === -2 ? `confirming ${show(e.values)} on fresh seed block ${e.block} (${e.scale} times the games)` : e.param < 0 ? `${show(e.values)} on seed block ${e.block}` : `${params[e.param]!.name} = ${e.values[e.param]} (step ${e.step})`;
+      const outcome = e.param === -2 ? (e.accepted ? ' confirmed' : ' not confirmed') : e.param >= 0 ? (e.accepted ? ' accepted' : ` (incumbent ${incumbentLoss.toFixed(5)})`) : '';
+      say(`  [${e.index + 1}/${maxEvaluations}, ${((Date.now() - t0) / 1000).toFixed(0)} s] pass ${e.pass}: ${what}: loss ${e.loss.toFixed(5)}${outcome}\n`);
     },
   );
   const searchSeconds = (Date.now() - t0) / 1000;
@@ -187,7 +188,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
     game: base.game,
     variant: base.variant,
     seed: base.seed,
-    method: 'compass search on common random numbers (docs/analysis.md, "Tuning several parameters")',
+    method: `compass search on common random numbers, a loss of 0 confirmed on a fresh block of ${CONFIRM_SCALE} times the games, the best point seen kept (docs/analysis.md, "Tuning several parameters")`,
     gamesPerEvaluation,
     ...(levels ? { levels: { names: levels.names, matrix: levels.matrix, tolerance: levels.tolerance, gamesPerPairing: levelGames, playsScenario } } : {}),
     budgetGames,
@@ -199,7 +200,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
       reason: search.reason,
       passes: search.passes,
       evaluations: search.evaluations.map((e) => ({ ...e, seed: blockSeed(e.block) })),
-      gamesPlayed: search.evaluations.length * gamesPerEvaluation,
+      gamesPlayed: search.spent * gamesPerEvaluation,
       bestLoss: search.bestLoss,
       seconds: searchSeconds,
     },

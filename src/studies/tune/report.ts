@@ -71,6 +71,11 @@ function metCount(m: TuneMeasurement): string {
 
 export function tuneReport(o: TuneOutcome): { text: string; markdown: string; html: (chart: TopLevelSpec | null) => string } {
   const v = o.verification;
+  const lastBlock = (t: TuneOutcome) => Math.max(0, ...t.search.evaluations.map((e) => e.block));
+  const confirmations = (t: TuneOutcome) => {
+    const c = t.search.evaluations.filter((e) => e.param === -2);
+    return c.length ? `, ${c.length} of them ${c.length === 1 ? 'a confirmation' : 'confirmations'} on a fresh block of ${c[0]!.scale} times the games` : '';
+  };
   const title = `${o.name}${o.variant ? ` (${o.variant})` : ''}: ${o.params.length} parameter${o.params.length === 1 ? '' : 's'} tuned towards ${o.targets.length} target${o.targets.length === 1 ? '' : 's'}`;
   const paramHeader = ['parameter', 'range', 'old', 'new', 'change'];
   const paramRows = o.params.map((p) => [p.path, `${p.min}-${p.max}`, String(p.old), String(p.new), p.new === p.old ? '' : `${p.new > p.old ? '+' : ''}${p.new - p.old}`]);
@@ -79,7 +84,7 @@ export function tuneReport(o: TuneOutcome): { text: string; markdown: string; ht
   const targetTable = rows.map((r) => [r.target, r.what, r.before ? value(r.before) : '-', r.after ? value(r.after) : '-', r.before ? VERDICT[r.before.verdict] : '-', r.after ? VERDICT[r.after.verdict] : '-']);
   const confidence = (v.after.judged.confidence * 100).toPrecision(4);
   const lines = [
-    `Method: ${o.method}. The search played ${count(o.search.evaluations.length, 'evaluation')} of ${count(o.gamesPerEvaluation, 'game')} (${count(o.search.gamesPlayed, 'game')} of a budget of ${o.budgetGames.toLocaleString('en-US')}) in ${count(o.search.passes, 'pass', 'passes')} on seed block${o.search.passes === 1 ? ` "${o.seed}/tune 0"` : `s "${o.seed}/tune 0" to "${o.seed}/tune ${o.search.passes - 1}"`}, in ${o.search.seconds.toFixed(0)} s with ${o.workers} worker${o.workers === 1 ? '' : 's'}; stopped: ${o.search.reason}.`,
+    `Method: ${o.method}. The search played ${count(o.search.evaluations.length, 'evaluation')} of ${count(o.gamesPerEvaluation, 'game')}${confirmations(o)} (${count(o.search.gamesPlayed, 'game')} of a budget of ${o.budgetGames.toLocaleString('en-US')}) in ${count(o.search.passes, 'pass', 'passes')} on seed block${lastBlock(o) === 0 ? ` "${o.seed}/tune 0"` : `s "${o.seed}/tune 0" to "${o.seed}/tune ${lastBlock(o)}"`}, in ${o.search.seconds.toFixed(0)} s with ${o.workers} worker${o.workers === 1 ? '' : 's'}; stopped: ${o.search.reason}.`,
     `Before and after are measured on fresh seeds ("${v.seed}", ${v.games.toLocaleString('en-US')} games each, ${v.seconds.toFixed(0)} s), which the search never played, so the after figures are not flattered by luck it fitted. The game is the unit of every interval. Each interval is the ${confidence}% interval that decides its verdict (${count(v.after.judged.checked, 'value')} checked, Bonferroni, as design assertions: the chance that any verdict here is wrong is at most 5%); "met" needs the whole interval inside the target, "NOT met" the whole interval outside, "undecided" means more games are needed.`,
     `Before: ${metCount(v.before)}. After: ${metCount(v.after)}.`,
   ];

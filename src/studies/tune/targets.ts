@@ -70,7 +70,8 @@ export interface TuneOutcome {
     stopped: string;
     reason: string;
     passes: number;
-    evaluations: { index: number; pass: number; block: number; seed: string; values: number[]; loss: number; param: number; step: number; accepted: boolean }[];
+    /** param -2 is a confirmation, playing `scale` times an evaluation's games on a fresh block. */
+    evaluations: { index: number; pass: number; block: number; seed: string; values: number[]; loss: number; param: number; step: number; accepted: boolean; scale: number }[];
     gamesPlayed: number;
     bestLoss: number;
     seconds: number;

@@ -62,7 +62,7 @@ describe('squabble tune with a tune: block', () => {
     const [berserker, knight] = o.params;
     expect(berserker!.new - berserker!.old + (knight!.old - knight!.new)).toBeGreaterThan(0);
     expect(o.search.evaluations.length).toBeLessThanOrEqual(10);
-    expect(o.search.gamesPlayed).toBe(o.search.evaluations.length * 100);
+    expect(o.search.gamesPlayed).toBe(o.search.evaluations.reduce((s, e) => s + e.scale, 0) * 100);
     // The verdict is measured on seeds the search never played.
     expect(new Set(o.search.evaluations.map((e) => e.seed)).has(o.verification.seed)).toBe(false);
     expect(o.verification.seed).toBe('7/fresh');

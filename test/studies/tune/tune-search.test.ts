@@ -65,3 +65,58 @@ describe('compassSearch', () => {
     expect(r.best[0]).toBe(5);
   });
 });
+
+/** A standard normal draw from a deterministic hash (Box-Muller on two hashed uniforms). */
+function normal(...key: number[]): number {
+  const u = Math.max(1e-12, luck(key[0]!, [...key.slice(1), 1]));
+  const v = luck(key[0]!, [...key.slice(1), 2]);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/**
+ * A rigged tune with known truth: one parameter x in [1, 8] whose true win rate is
+ * 0.80 + 0.03·(x − 4), target 0.80 ± 0.02 (so only x = 4 is inside; 3 and 5 lie 1.5 standard
+ * errors of a block outside), a block's estimate off by 0.02/√scale standard errors (400 games at
+ * 0.8), half of it common to every point of the block (common random numbers). Two cells of the
+ * level matrix measure the same rate, as tune-skill's do.
+ */
+function riggedLoss(trial: number) {
+  return async (values: readonly number[], block: number, scale = 1) => {
+    const x = values[0]!;
+    const estimate = 0.8 + 0.03 * (x - 4) + (0.02 / Math.sqrt(scale)) * Math.SQRT1_2 * (normal(trial, block, -1) + normal(trial, block, x));
+    return 2 * Math.max(0, Math.abs(estimate - 0.8) - 0.02) ** 2;
+  };
+}
+
+describe('compassSearch does not stop on a lucky block', () => {
+  // 300 rigged searches (trials 0-299), budget 12 evaluations (tune-skill's 4,800 games of 400),
+  // starting at x = 5 (true rate 0.83, outside). Before confirmation (one block's loss of 0 ended
+  // the search) 119 of 300 (40%) declared "every target is met" at a point outside the band and
+  // 164 (55%) ended at x = 4; with a fresh-block confirmation and the best point seen kept: 21 of
+  // 300 (7%) and 235 (78%). (From x = 7: before 161 and 98, now 23 and 189.)
+  it('declares the targets met at a point outside them in at most 12% of searches, and ends at the one inside in at least 70%', async () => {
+    const trials = 300;
+    let falseMet = 0;
+    let found = 0;
+    for (let t = 0; t < trials; t++) {
+      const r = await compassSearch([{ name: 'x', min: 1, max: 8, start: 5 }], riggedLoss(t), 12);
+      if (r.stopped === 'targets met' && r.best[0] !== 4) falseMet++;
+      if (r.best[0] === 4) found++;
+    }
+    expect(falseMet / trials).toBeLessThanOrEqual(0.12);
+    expect(found / trials).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('never ends on a point worse than one it has already seen', async () => {
+    // x = 5 (the start) has loss 0.001; block 0 flatters x = 6 (0.0005, accepted), whose loss on
+    // the next block is 0.025, and the budget ends there. Before, the search ended on x = 6, 25
+    // times the loss of the start; the best point seen is kept instead.
+    const flatter = async (values: readonly number[], block: number) => (values[0] === 6 ? (block === 0 ? 0.0005 : 0.025) : 0.001 + 0.01 * Math.abs(values[0]! - 5));
+    const r = await compassSearch([{ name: 'x', min: 0, max: 10, start: 5 }], flatter, 3);
+    expect(r.evaluations.map((e) => [e.values[0], e.block, e.accepted])).toEqual([[5, 0, true], [6, 0, true], [6, 1, true]]);
+    expect(r.stopped).toBe('budget');
+    expect(r.best[0]).toBe(5);
+    expect(r.bestLoss).toBe(0.001);
+    expect(r.reason).toContain('the best point seen (5) is kept');
+  });
+});
