@@ -58,7 +58,7 @@ describe('validate', () => {
     const r = await cli('validate', SCENARIO, bad);
     expect(r.code).toBe(2);
     expect(r.out).toContain('ok  scenarios/worms/random-2p.yaml');
-    expect(r.err.trim()).toBe(`${bad}:2: seats[0].policy: expected one of random, ismcts, greedy, builder, epsilon for worms; found "grredy" (did you mean "greedy"?)`);
+    expect(r.err.trim()).toBe(`${bad}:2: seats[0].policy: expected one of random, ismcts, greedy, builder, rollout, epsilon for worms; found "grredy" (did you mean "greedy"?)`);
   });
 });
 
