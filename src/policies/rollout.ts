@@ -153,6 +153,9 @@ class RolloutPolicy implements Policy {
     stream.seedGame(seed, ROLLOUT_CELL, i);
     game.copy(sim, state);
     if (game.hiddenInformation && game.determinize) game.determinize(sim, seat, stream);
+    // The candidate is applied as the engine would: right after the list is made on this state
+    // (a game may keep what legalActions found in scratch fields, which copy skips).
+    game.legalActions(sim, this.buf);
     game.apply(sim, action, stream);
     for (let moves = 0; !sim.terminal && moves < this.horizon; moves++) {
       const m = game.legalActions(sim, this.buf);
