@@ -35,7 +35,7 @@ describe('help and listing', () => {
     expect(r.out).toMatch(/random: Uniformly random/);
     expect(r.out).toContain('params.safetyWeight = 1');
     const json = JSON.parse((await cli('list', '--json')).out);
-    expect(json[0].policies.map((p: { name: string }) => p.name)).toEqual(['random', 'ismcts', 'greedy', 'builder', 'epsilon']);
+    expect(json[0].policies.map((p: { name: string }) => p.name)).toEqual(['random', 'ismcts', 'greedy', 'builder', 'rollout', 'epsilon']);
   });
 
   it('an unknown command or option is bad input (exit 2)', async () => {
