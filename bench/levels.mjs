@@ -14,7 +14,7 @@ const repeats = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 
 // Games per measurement, by game and level: a few seconds each on a quiet machine.
 const gamesPerRun = {
-  worms: { random: 200_000, novice: 40_000, skilled: 25_000, expert: 10 },
+  worms: { random: 200_000, novice: 40_000, skilled: 25_000, expert: 500 },
   squirmish: { random: 2_000, novice: 1_000, skilled: 700, expert: 500 },
   squish: { random: 20_000, novice: 1_500, skilled: 1_000, expert: 150 },
   squall: { random: 4_000, novice: 2_000, skilled: 1_500, expert: 1_000 },

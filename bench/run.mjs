@@ -38,8 +38,8 @@ const only = process.env.BENCH_ONLY ?? '';
 const repeats = Math.max(1, Number(process.env.BENCH_REPEAT ?? 5));
 const samples = [];
 
-function measure(label, scenario, games, workers) {
-  const out = execFileSync(process.execPath, ['bench/measure.mjs', scenario, String(games), String(workers)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+function measure(label, scenario, games, workers, level) {
+  const out = execFileSync(process.execPath, ['bench/measure.mjs', scenario, String(games), String(workers), ...(level ? [level] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const row = { label, ...JSON.parse(out.trim().split('\n').pop()) };
   samples.push(row);
   console.error(`  ${label}: ${workers} worker(s), ${games.toLocaleString('en-US')} games, ${row.gamesPerSecond.toLocaleString('en-US')} games/s, ${row.peakRssMB} MB`);
@@ -47,10 +47,10 @@ function measure(label, scenario, games, workers) {
 }
 
 /** One worker's run under the CPU profiler: the garbage collector's share of the worker's busy time. */
-function gcShare(label, scenario, games) {
+function gcShare(label, scenario, games, level) {
   const dir = mkdtempSync(join(tmpdir(), 'squabble-bench-gc-'));
   try {
-    execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bench/measure.mjs', scenario, String(games), '1'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bench/measure.mjs', scenario, String(games), '1', ...(level ? [level] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
     const gc = gcShareOfProfiles(dir);
     console.error(
       `  ${label}: 1 worker profiled, ${games.toLocaleString('en-US')} games, ${(100 * gc.share).toFixed(2)}% of ${gc.busyMs.toLocaleString('en-US')} ms in the garbage collector (${gc.startupGcMs} ms before the first game; from the first game on ${(100 * gc.gamesShare).toFixed(2)}%)`,
@@ -99,6 +99,9 @@ const suites = [
   { label: 'squish advanced policies', scenario: 'scenarios/squish/advanced-policies.yaml', games: 2_000 },
   { label: 'squall duel brawlers', scenario: 'scenarios/squall/duel-open.yaml', games: 130_000 },
   { label: 'squall matchups scattered', scenario: 'scenarios/squall/matchups-scattered.yaml', games: 18_000 },
+  // The rollout experts (src/policies/rollout.ts) playing themselves on their skill ladder's rules:
+  // what a game of the strongest level costs, read as games per CPU-second.
+  { label: 'worms expert (rollout) self-play', scenario: 'scenarios/worms/skill-ladder.yaml', level: 'expert', games: 600 },
 ].filter((s) => s.label.includes(only));
 if (suites.length === 0) throw new Error(`BENCH_ONLY=${only} matches no suite`);
 
@@ -108,10 +111,10 @@ for (const s of suites) {
   const one = [];
   const all = [];
   for (let r = 0; r < repeats; r++) {
-    one.push(measure(s.label, s.scenario, s.games, 1));
-    all.push(measure(s.label, s.scenario, s.games * cores, cores));
+    one.push(measure(s.label, s.scenario, s.games, 1, s.level));
+    all.push(measure(s.label, s.scenario, s.games * cores, cores, s.level));
   }
-  const gc = gcShare(s.label, s.scenario, s.games);
+  const gc = gcShare(s.label, s.scenario, s.games, s.level);
   const b1 = best(one);
   const bn = best(all);
   const pairRatios = one.map((r, i) => all[i].gamesPerSecond / r.gamesPerSecond);
@@ -127,6 +130,8 @@ for (const s of suites) {
     coresBusy: { oneWorker: +median(one.map(busy)).toFixed(2), allCores: +median(all.map(busy)).toFixed(2) },
     peakRssMB: Math.max(...all.map((r) => r.peakRssMB)),
     cpuMicrosPerGame: { oneWorker: +median(one.map((r) => r.cpuMicrosPerGame)).toFixed(2), allCores: +median(all.map((r) => r.cpuMicrosPerGame)).toFixed(2) },
+    // The same, inverted: games per CPU-second of one worker (the figure quoted for search levels).
+    gamesPerCpuSecond: +(1e6 / median(one.map((r) => r.cpuMicrosPerGame))).toPrecision(3),
     gc,
     oneWorkerSamples: one.map((r) => r.gamesPerSecond),
     allCoresSamples: all.map((r) => r.gamesPerSecond),

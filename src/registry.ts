@@ -4,6 +4,7 @@ import type { Registry } from './sim/scenario/types.js';
 import { games } from './games/index.js';
 import { genericPolicies } from './policies/index.js';
 import { epsilonPolicy } from './policies/epsilon.js';
+import { ROLLOUT_POLICY, rolloutPolicy } from './policies/rollout.js';
 import { EPSILON_POLICY } from './sim/strength.js';
 
 const cachedPolicies = new WeakMap<AnyGameModule, Readonly<Record<string, PolicySpec>>>();
@@ -14,8 +15,10 @@ export const registry: Registry = {
     let all = cachedPolicies.get(game);
     if (!all) {
       const own = { ...genericPolicies, ...(game.policies as Record<string, PolicySpec>) };
-      // The strength dial wraps any of the others, so it is built over them.
-      all = { ...own, [EPSILON_POLICY]: epsilonPolicy(own) };
+      // The rollout expert plays any of the others as its base, and the strength dial wraps any
+      // of those (the rollout expert included), so each is built over the ones before it.
+      const searched = { ...own, [ROLLOUT_POLICY]: rolloutPolicy(own) };
+      all = { ...searched, [EPSILON_POLICY]: epsilonPolicy(searched) };
       cachedPolicies.set(game, all);
     }
     return all;

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { GameState, Policy, PolicyContext, PolicySpec } from '../sim/types.js';
 import type { Rng } from '../sim/rng.js';
 import { EPSILON_POLICY, epsilonValue } from '../sim/strength.js';
+import { checkNestedParams } from './nested-params.js';
 
 class EpsilonPolicy implements Policy {
   constructor(
@@ -42,12 +43,7 @@ export function epsilonPolicy(available: Readonly<Record<string, PolicySpec>>): 
       policy: z.enum(names as [string, ...string[]]).default('random').describe('The policy that plays when the move is not random.'),
       params: z.record(z.string(), z.unknown()).default({}).describe("That policy's parameters; its defaults apply to any left out."),
     })
-    .superRefine((value, ctx) => {
-      const inner = available[value.policy];
-      if (!inner) return;
-      const result = inner.paramsSchema.safeParse(value.params);
-      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: ['params', ...issue.path] } as z.core.$ZodRawIssue);
-    });
+    .superRefine((value, ctx) => checkNestedParams(available, value.policy, value.params, ['params'], ctx));
   return {
     description: "Strength dial for any bot: with probability p a uniformly random legal move, otherwise the wrapped policy's (usually written as a seat's `epsilon` field).",
     paramsSchema,

@@ -35,7 +35,7 @@ describe('help and listing', () => {
     expect(r.out).toMatch(/random: Uniformly random/);
     expect(r.out).toContain('params.safetyWeight = 1');
     const json = JSON.parse((await cli('list', '--json')).out);
-    expect(json[0].policies.map((p: { name: string }) => p.name)).toEqual(['random', 'ismcts', 'greedy', 'builder', 'epsilon']);
+    expect(json[0].policies.map((p: { name: string }) => p.name)).toEqual(['random', 'ismcts', 'greedy', 'builder', 'rollout', 'epsilon']);
   });
 
   it('an unknown command or option is bad input (exit 2)', async () => {
@@ -58,7 +58,7 @@ describe('validate', () => {
     const r = await cli('validate', SCENARIO, bad);
     expect(r.code).toBe(2);
     expect(r.out).toContain('ok  scenarios/worms/random-2p.yaml');
-    expect(r.err.trim()).toBe(`${bad}:2: seats[0].policy: expected one of random, ismcts, greedy, builder, epsilon for worms; found "grredy" (did you mean "greedy"?)`);
+    expect(r.err.trim()).toBe(`${bad}:2: seats[0].policy: expected one of random, ismcts, greedy, builder, rollout, epsilon for worms; found "grredy" (did you mean "greedy"?)`);
   });
 });
 

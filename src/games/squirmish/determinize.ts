@@ -2,6 +2,7 @@
  * Squirmish determinization for search policies (ISMCTS): re-deal what a seat cannot see.
  */
 import type { Rng } from '../../sim/rng.js';
+import { sortRange } from '../kit/canonical-order.js';
 import { SquirmishState } from './state.js';
 import { LOC_DECK, LOC_HAND, LOC_PICK, PH_WEIGH_PICK } from './state-codes.js';
 
@@ -40,6 +41,9 @@ export function determinize(s: SquirmishState, seat: number, rng: Rng): void {
       slotsBuf[n++] = (1 << 20) + p;
     }
   }
+  // In card order first, so the deal drawn depends on the rng only, not on where the hidden cards
+  // really are (the slots, unlike the cards, are all visible).
+  sortRange(hidden, 0, n);
   rng.shuffle(hidden, 0, n);
   for (let k = 0; k < n; k++) {
     const i = hidden[k]!;

@@ -14,6 +14,7 @@ import { wormsMetrics } from './metrics.js';
 import { wormsPolicies } from './policies.js';
 import { wormsLevels } from './levels.js';
 import { wormsStanding } from './standing.js';
+import { sortRange } from '../kit/canonical-order.js';
 
 export const worms: GameModule<WormsState, WormsRules> = {
   id: 'worms',
@@ -42,8 +43,12 @@ export const worms: GameModule<WormsState, WormsRules> = {
   legalActions,
   apply,
   copy,
-  // The only hidden information is the deck's order: any seat may re-deal it at random.
-  determinize: (state, _seat, rng) => rng.shuffle(state.deck, 0, state.deckLen),
+  // The only hidden information is the deck's order: any seat may re-deal it at random (sorted
+  // first, so the deal drawn depends on the rng only, not on the real order).
+  determinize: (state, _seat, rng) => {
+    sortRange(state.deck, 0, state.deckLen);
+    rng.shuffle(state.deck, 0, state.deckLen);
+  },
   describeAction,
   render,
   scene,

@@ -37,7 +37,7 @@ const EXPECTED: Record<string, string> = {
   'negative-weight.yaml': ':5: seats[0].params.safetyWeight: expected a value of at least 0, found -3',
   'no-seats.yaml': ':2: seats: expected at least 1 entry, found []',
   'only-comment.yaml': ': the file has no content',
-  'policy-wrong-case.yaml': ':3: seats[0].policy: expected one of random, ismcts, greedy, builder, epsilon for worms; found "Random" (did you mean "random"?)',
+  'policy-wrong-case.yaml': ':3: seats[0].policy: expected one of random, ismcts, greedy, builder, rollout, epsilon for worms; found "Random" (did you mean "random"?)',
   'python-tag.yaml': ':2: not valid YAML: Unresolved tag',
   'scalar-at-top.yaml': ':1: expected a mapping (key: value), found "worms"',
   'seat-field-typo.yaml': ':4: seats[1].polcy: unknown field; expected one of policy, level, params, epsilon, name (did you mean "policy"?)',

@@ -81,7 +81,7 @@ describe('a valid scenario', () => {
 describe('mistakes get one line naming the file, the field, what was expected and what was found', () => {
   it('a typo in a policy name, with a suggestion', () => {
     expect(errorOf(GOOD.replace('policy: random', 'policy: randon'))).toBe(
-      ':3: seats[0].policy: expected one of random, ismcts, greedy, builder, epsilon for worms; found "randon" (did you mean "random"?)',
+      ':3: seats[0].policy: expected one of random, ismcts, greedy, builder, rollout, epsilon for worms; found "randon" (did you mean "random"?)',
     );
   });
 
