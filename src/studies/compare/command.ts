@@ -34,6 +34,7 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { Progress } from '../kit/progress.js';
 import { planFrom, refuseSweep, searchWarning, overridesOf } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlanChoice, type PlayFlags } from '../kit/options.js';
+import { warningsForPlans } from '../kit/ladder-verdict.js';
 
 interface CompareOptions extends Omit<PlayFlags, 'variant'> {
   variant: string[];
@@ -193,12 +194,14 @@ export function registerCompare(program: Command, io: CliIO): void {
       const changedText = whatChangedLines(changes, textTable, (t) => `${t}:`).join('\n\n');
       // The terminal lists the rows whose verdict changes with the level (--all: every row); compare.md lists every row.
       const levelsBlock = levels ? `${levelsText(levels, textTable, options.all ?? false, '--all shows every row; compare.md has them all').join('\n')}\n` : '';
-      io.out(`${title}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}\n${levelsBlock}`);
+      const botWarnings = warningsForPlans([{ label: nameA, plan: a }, { label: nameB, plan: b }], outOption ? [outOption] : []);
+      const warned = botWarnings.length ? `${botWarnings.join('\n')}\n\n` : '';
+      io.out(`${title}\n\n${warned}${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}\n${levelsBlock}`);
       const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       makeOutDir(out);
-      writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows, whatChanged: changes, ...(levels ? { levels } : {}) });
+      writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows, whatChanged: changes, ...(levels ? { levels } : {}), ...(botWarnings.length ? { botWarnings } : {}) });
       const changedMd = whatChangedLines(changes, markdownTable, (t) => `## ${t}`).join('\n\n');
-      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${changedMd ? `${changedMd}\n\n## Headline figures\n\n` : ''}${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}`);
+      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${botWarnings.map((w) => `> **${w}**\n\n`).join('')}${changedMd ? `${changedMd}\n\n## Headline figures\n\n` : ''}${markdownTable(HEADER, rows.map(cells))}\n\n${note}\n${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}`);
       // The chart shows the headline metrics (with --all, the game's counters too).
       await saveCharts(join(out, 'charts'), [{ id: 'compare-differences', spec: compareChart(`${a.name}: ${nameB} against ${nameA}`, nameA, nameB, headline) }]);
       if (!options.quiet) io.err(`wrote ${out}/compare.json, compare.md and charts/compare-differences (.vl.json, .svg, .png)\n`);
