@@ -161,7 +161,9 @@ export function generateContent(game: ContentGame, seed: number | string, k: num
   const draw = DRAW[game];
   if (!draw) throw new Error(`no content generator for game ${JSON.stringify(game)} (have ${CONTENT_GAMES.join(', ')})`);
   const rng = new Rng();
-  rng.seedGame(masterSeedFrom(seed), 0, k);
+  // Each content's stream from a hash of (seed, game, k): the first draws of neighbouring game
+  // indices of one master seed are too alike for a small pick (a player count).
+  rng.seedGame(masterSeedFrom(`${String(seed)}/${game}/${k}`), 0, 0);
   const file = join(SCENARIOS_ROOT, game, 'generated.yaml');
   let last = '';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
