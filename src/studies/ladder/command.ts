@@ -67,7 +67,7 @@ Default size: per game, chosen so every shipped scenario finishes within 3 minut
     // The folder and any ladder.json in it are checked before a game is played.
     refuseForeign(out);
     findLadderVerdict(plan, []);
-    const gamesPerStep = args.games ?? defaultGamesPerStep(plan.game, plan.players);
+    const gamesPerStep = args.games ?? defaultGamesPerStep(plan.game, plan.players, plan.rules);
     let steps;
     try {
       steps = ladderPlans(data, file, levels, plan.players, overridesOf({ ...choice, games: gamesPerStep }));

@@ -1,5 +1,5 @@
 /**
- * `squabble ladder`'s default size: games per step, per game and player count, chosen from
+ * `squabble ladder`'s default size: games per step, per game (and Squish!'s mode) and player count, chosen from
  * measured cost so the whole ladder (every step) of every shipped scenario finishes within 3
  * minutes of one core (docs/skill-ladder.md has the timings: CPU seconds per game of the whole
  * ladder, measured on every shipped scenario). A game's levels changing (a new expert) changes
@@ -17,8 +17,10 @@ const GAMES_PER_STEP: Record<string, Sizing> = {
   worms: { two: 600, more: { 3: 400, 4: 100 } },
   // About 0.02 CPU-s a game at 2-4 players.
   squirmish: { two: 1000 },
-  // The advanced game about 0.18 CPU-s a game with 2 players, 0.2 with 4 (the simple game 0.01).
+  // The advanced game about 0.18 CPU-s a game with 2 players, 0.2 with 4.
   squish: { two: 250 },
+  // The simple game about 0.005 CPU-s a game; its steps are small (about 55% for the expert), so it takes many.
+  'squish:simple': { two: 2000 },
   // About 0.02 CPU-s a game at 2-4 players.
   squall: { two: 1000 },
 };
@@ -28,8 +30,9 @@ const FALLBACK: Sizing = { two: 200 };
 /** Fewer games than this give intervals too wide to say anything. */
 const FLOOR = 40;
 
-export function defaultGamesPerStep(game: string, players: number): number {
-  const size = GAMES_PER_STEP[game] ?? FALLBACK;
+/** Games per step for `game` with `players` (and its resolved rules, where a mode changes the cost: Squish!'s simple game). */
+export function defaultGamesPerStep(game: string, players: number, rules: Record<string, unknown> = {}): number {
+  const size = (typeof rules.mode === 'string' ? GAMES_PER_STEP[`${game}:${rules.mode}`] : undefined) ?? GAMES_PER_STEP[game] ?? FALLBACK;
   const games = players <= 2 ? size.two : (size.more?.[players] ?? Math.round((size.two * 2) / players));
   return Math.max(FLOOR, games);
 }

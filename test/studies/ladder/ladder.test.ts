@@ -146,8 +146,9 @@ describe('squabble ladder', () => {
     expect(readFileSync(join(notOurs, 'ladder.json'), 'utf8')).toBe('{"mine": true}');
   }, 60_000);
 
-  it('sizes its default per game, fewer games for more players', () => {
+  it('sizes its default per game (and Squish! mode), fewer games for more players', () => {
     expect(defaultGamesPerStep('squall', 4)).toBeLessThan(defaultGamesPerStep('squall', 2));
     expect(defaultGamesPerStep('rigged', 2)).toBeGreaterThan(0);
+    expect(defaultGamesPerStep('squish', 2, { mode: 'simple' })).toBeGreaterThan(defaultGamesPerStep('squish', 2, { mode: 'advanced' }));
   });
 });
