@@ -79,6 +79,11 @@ function readLadderFile(dir: string): LadderFile | null {
   return d as LadderFile;
 }
 
+/** Refuse a `ladder.json` in `dir` that squabble did not write (before any game is played). */
+export function checkLadderFile(dir: string): void {
+  readLadderFile(dir);
+}
+
 /** Add (or replace) the verdict for its content in `dir`/ladder.json; other contents' verdicts stay. */
 export function saveLadderVerdict(dir: string, verdict: LadderVerdict): void {
   const file = readLadderFile(dir) ?? { format: LADDER_FORMAT, verdicts: {} };

@@ -20,7 +20,7 @@ import { refuseSweep, overridesOf } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
 import { Progress } from '../kit/progress.js';
 import { watchCost } from '../kit/cost-warning.js';
-import { contentHash, defaultLadderDir, findLadderVerdict, saveLadderVerdict, stepWarning, type LadderStepVerdict, type LadderVerdict } from '../kit/ladder-verdict.js';
+import { checkLadderFile, contentHash, defaultLadderDir, saveLadderVerdict, stepWarning, type LadderStepVerdict, type LadderVerdict } from '../kit/ladder-verdict.js';
 import { ladderLevels, ladderPlans, playLadder } from './play.js';
 import { defaultGamesPerStep } from './size.js';
 
@@ -66,7 +66,7 @@ Default size: per game, chosen so every shipped scenario finishes within 3 minut
     const out = args.out ?? defaultLadderDir(plan);
     // The folder and any ladder.json in it are checked before a game is played.
     refuseForeign(out);
-    findLadderVerdict(plan, []);
+    checkLadderFile(out);
     const gamesPerStep = args.games ?? defaultGamesPerStep(plan.game, plan.players, plan.rules);
     let steps;
     try {
