@@ -8,9 +8,9 @@
 // in: draws count half in a score, capped games are left out of it).
 //
 // Environment: LADDER_CONTENTS (contents per game, default 20), LADDER_GAMES (games per step and
-// content, default 200), LADDER_SEED (the content seed and the games' seed, default 1),
-// LADDER_WORKERS (default: one per core), BENCH_ONLY=text (games whose id contains text),
-// LADDER_OUT (default bench/ladder-content.md). Prints progress on stderr, each content's
+// content, default 200), LADDER_SEED (default 1: the contents are drawn from it, and content k's
+// games are played on seed "<LADDER_SEED>/k"), LADDER_WORKERS (default: one per core),
+// BENCH_ONLY=text (games whose id contains text), LADDER_OUT (default bench/ladder-content.md). Prints progress on stderr, each content's
 // ladder and the table on stdout, and writes the table with its sizes and seeds to LADDER_OUT
 // (docs/skill-ladder.md shows it).
 import { availableParallelism } from 'node:os';
@@ -41,7 +41,9 @@ for (const game of chosen) {
   const ladders = [];
   for (let k = 0; k < contents; k++) {
     const started = Date.now();
-    const ladder = await contentLadder(game, seed, k, { games, seed, workers });
+    // Each content's games on a seed of their own: a content drawn twice (Worms has three player
+    // counts) is then two independent samples, not the same games again.
+    const ladder = await contentLadder(game, seed, k, { games, seed: `${seed}/${k}`, workers });
     ladders.push(ladder);
     const steps = ladder.steps.map((s) => `${s.upper} ${pct(s.score)} [${pct(s.interval[0])}, ${pct(s.interval[1])}]${s.holds ? '' : ' NO'}${s.draws ? `, ${s.draws} draws` : ''}${s.capped ? `, ${s.capped} capped` : ''}`);
     console.log(`${game} #${k} ${ladder.content.label}: ${steps.join('; ')}`);
@@ -51,7 +53,7 @@ for (const game of chosen) {
 }
 const header = '| game | step | contents where it holds | 95% interval (over contents) | mean score | lowest, highest | games | draws | capped |';
 const lines = [
-  `Generated contents: ${contents} per game (content seed ${JSON.stringify(seed)}, contents 0-${contents - 1}), ${games.toLocaleString('en-US')} games a step and content, seats rotating, games on seed ${JSON.stringify(seed)}; ${workers} worker${workers === 1 ? '' : 's'}, ${((Date.now() - t0) / 1000).toFixed(0)} s in all (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC).`,
+  `Generated contents: ${contents} per game (content seed ${JSON.stringify(seed)}, contents 0-${contents - 1}), ${games.toLocaleString('en-US')} games a step and content, seats rotating, content k's games on seed "${seed}/k"; ${workers} worker${workers === 1 ? '' : 's'}, ${((Date.now() - t0) / 1000).toFixed(0)} s in all (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC).`,
   '',
   header,
   '| --- | --- | ---: | --- | ---: | --- | ---: | ---: | ---: |',
