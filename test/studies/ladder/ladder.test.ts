@@ -77,7 +77,10 @@ describe('squabble ladder', () => {
     expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).botWarnings[0]).toContain(WARNING);
     expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain(WARNING);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(WARNING);
-    // The verdict outlives the run's files: a second run of the folder still finds it.
+    // The verdict outlives the run's files: another run into the folder (the first moved to history/) still finds it.
+    const again = await cli('run', file, '--games', '60', '--workers', '0', '--out', out, '--quiet', '--no-report', '--force');
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toContain(WARNING);
     expect(existsSync(join(out, 'ladder.json'))).toBe(true);
 
     // Another content (a variant changes the rules): no verdict, no warning.
