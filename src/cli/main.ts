@@ -49,6 +49,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   init: async () => (await import('./commands/init.js')).registerInit,
   watch: async () => (await import('./commands/watch.js')).registerWatch,
   levels: async () => (await import('./commands/levels.js')).registerLevels,
+  ladder: async () => (await import('../studies/ladder/command.js')).registerLadder,
 };
 
 /** Run the CLI with argv (without node and script) and return the exit code. */

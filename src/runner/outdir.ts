@@ -41,10 +41,12 @@ export function fileHashOf(file: string): string {
 
 export const LOCK_FILE = '.squabble.lock';
 export const HISTORY = 'history';
+/** `squabble ladder`'s verdicts, by content hash: they outlive the runs of the folder (src/studies/kit/ladder-verdict.ts). */
+export const LADDER_FILE = 'ladder.json';
 /** Everything squabble writes into a run or sweep folder. */
-const OWN_FILES = new Set(['summary.json', 'summary.md', 'since-previous.json', 'run.json', 'partial.json', 'checkpoint.json', 'report.html', 'charts', 'tables', 'replays', 'cells', 'sweep.json', 'sweep.md', 'sweep-plan.json', HISTORY, LOCK_FILE]);
-/** The parts of a run that move to history together (all but the history itself and the lock). */
-const RUN_PARTS = [...OWN_FILES].filter((f) => f !== HISTORY && f !== LOCK_FILE);
+const OWN_FILES = new Set(['summary.json', 'summary.md', 'since-previous.json', 'run.json', 'partial.json', 'checkpoint.json', 'report.html', 'charts', 'tables', 'replays', 'cells', 'sweep.json', 'sweep.md', 'sweep-plan.json', HISTORY, LOCK_FILE, LADDER_FILE]);
+/** The parts of a run that move to history together (all but the history itself, the lock and the ladder verdicts). */
+const RUN_PARTS = [...OWN_FILES].filter((f) => f !== HISTORY && f !== LOCK_FILE && f !== LADDER_FILE);
 const isOwn = (name: string) => OWN_FILES.has(name) || /\.tmp-\d+$/.test(name);
 
 /** Top-level system folders (and everything below the virtual ones) are never an output folder. */
@@ -193,6 +195,23 @@ function historyDir(dir: string, hash: string): string {
   return path;
 }
 
+/** Refuse a system folder, a file, or a folder holding anything squabble does not write. */
+export function refuseForeign(dir: string): void {
+  checkOutPath(dir);
+  if (!existsSync(dir)) return;
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch (e) {
+    throw new OutputDirError(`--out: cannot read ${dir} (${reason(e)})`);
+  }
+  const foreign = entries.filter((e) => !isOwn(e));
+  if (foreign.length > 0)
+    throw new OutputDirError(
+      `--out: ${dir} holds files squabble did not write (${foreign.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}); squabble writes only into an empty folder or one of its own runs: choose another --out`,
+    );
+}
+
 export interface ClaimedOutDir {
   lock: Lock;
   /** Where the previous complete run went, if it was moved to history. */
@@ -209,20 +228,7 @@ export interface ClaimedOutDir {
  * before every check has passed.
  */
 export function claimOutDir(dir: string, identity: RunIdentity, force: boolean): ClaimedOutDir {
-  checkOutPath(dir);
-  if (existsSync(dir)) {
-    let entries: string[];
-    try {
-      entries = readdirSync(dir);
-    } catch (e) {
-      throw new OutputDirError(`--out: cannot read ${dir} (${reason(e)})`);
-    }
-    const foreign = entries.filter((e) => !isOwn(e));
-    if (foreign.length > 0)
-      throw new OutputDirError(
-        `--out: ${dir} holds files squabble did not write (${foreign.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}); squabble writes only into an empty folder or one of its own runs: choose another --out`,
-      );
-  }
+  refuseForeign(dir);
   const created = makeOutDir(dir);
   const lock = lockOutDir(dir);
   try {

@@ -13,7 +13,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['replay'],
   ['report'],
   ['analysis'],
-  ['runner'],
+  ['runner', 'content'],
   ['registry.ts'],
   ['games', 'policies'],
   ['charts-kit'],

@@ -345,6 +345,11 @@ export interface Summary {
   assertions?: AssertionsSummary;
   /** The tables under each of the scenario's `compareLevels` (played by `run`). */
   levels?: LevelRatings;
+  /**
+   * Steps of the game's skill ladder that `squabble ladder` found not to hold on this content
+   * (the same game, players and rules), one warning each: the figures may describe the bots.
+   */
+  botWarnings?: string[];
   /** With a matchup matrix of three or more choices (Squall's `matchups`): dominant choice, viable count, cycles (src/analysis/dominance.ts). */
   dominance?: DominanceReport;
   /** Game indices that show each headline figure and each table-rate row; replay them with `squabble replay <run> --example`. */

@@ -37,6 +37,7 @@ import { addPlayOptions, playArgs, type PlanChoice, type PlayFlags } from '../ki
 import { compareQuality, qualityCells, qualityNote, QUALITY_HEADER, type CompareQuality } from './quality.js';
 import { identicalGames, noEffectLine } from './no-effect.js';
 import { differenceText, ruleDifferences } from '../../analysis/rule-diff.js';
+import { warningsForPlans } from '../kit/ladder-verdict.js';
 
 interface CompareOptions extends Omit<PlayFlags, 'variant'> {
   variant: string[];
@@ -207,10 +208,12 @@ export function registerCompare(program: Command, io: CliIO): void {
       const qualityText = quality ? `\n\n${textTable(QUALITY_HEADER, quality.rows.map(qualityCells))}\n\n${qualityNote(quality)}` : '';
       // The terminal lists the rows whose verdict changes with the level (--all: every row); compare.md lists every row.
       const levelsBlock = levels ? `${levelsText(levels, textTable, options.all ?? false, '--all shows every row; compare.md has them all').join('\n')}\n` : '';
+      const botWarnings = warningsForPlans([{ label: nameA, plan: a }, { label: nameB, plan: b }], outOption ? [outOption] : []);
+      const warned = botWarnings.length ? `${botWarnings.join('\n')}\n\n` : '';
       io.out(
         noEffect
-          ? `${title}\n\n${noEffect}\n${levelsBlock}`
-          : `${title}\n\n${ruleLine}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}${qualityText}\n${levelsBlock}`,
+          ? `${title}\n\n${warned}${noEffect}\n${levelsBlock}`
+          : `${title}\n\n${warned}${ruleLine}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}${qualityText}\n${levelsBlock}`,
       );
       const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       makeOutDir(out);
@@ -229,13 +232,14 @@ export function registerCompare(program: Command, io: CliIO): void {
         whatChanged: changes,
         ...(quality ? { quality } : {}),
         ...(levels ? { levels } : {}),
+        ...(botWarnings.length ? { botWarnings } : {}),
       });
       const changedMd = whatChangedLines(changes, markdownTable, (t) => `## ${t}`).join('\n\n');
       const qualityMd = quality ? `\n\n## Game quality\n\n${markdownTable(QUALITY_HEADER, quality.rows.map(qualityCells))}\n\n${qualityNote(quality)}` : '';
       const body = noEffect
         ? `${noEffect}\n`
         : `${ruleLine}\n\n${changedMd ? `${changedMd}\n\n## Headline figures\n\n` : ''}${markdownTable(HEADER, rows.map(cells))}\n\n${note}${qualityMd}\n`;
-      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${body}${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}`);
+      writeAtomic(join(out, 'compare.md'), `# ${title}\n\n${botWarnings.map((w) => `> **${w}**\n\n`).join('')}${body}${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}`);
       // The chart shows the headline metrics (with --all, the game's counters too).
       await saveCharts(join(out, 'charts'), [{ id: 'compare-differences', spec: compareChart(`${a.name}: ${nameB} against ${nameA}`, nameA, nameB, headline) }]);
       if (!options.quiet) io.err(`wrote ${out}/compare.json, compare.md and charts/compare-differences (.vl.json, .svg, .png)\n`);

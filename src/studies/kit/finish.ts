@@ -13,6 +13,7 @@ import { withDominance } from '../../analysis/dominance.js';
 import { withAssertions } from '../../analysis/assertions.js';
 import { VERSION } from '../../version.js';
 import type { CliIO } from './io.js';
+import { warningsFor } from './ladder-verdict.js';
 import { reportOrFail } from './replay-pages.js';
 import { sincePrevious, sincePreviousMarkdown, sincePreviousText, SINCE_PREVIOUS_FILE } from '../../report/since-previous.js';
 
@@ -39,6 +40,8 @@ export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: st
   const summary = withAssertions(withDominance(withBalance(summarise(gameOf(plan.game), plan, acc))), plan.expect);
   if (o.stopping) summary.stopping = o.stopping;
   if (o.levels) summary.levels = o.levels;
+  const botWarnings = warningsFor(plan, [out]);
+  if (botWarnings.length > 0) summary.botWarnings = botWarnings;
   const since = o.previous ? sincePrevious(o.previous, summary, gameOf(plan.game)) : null;
   writeJson(out, 'summary.json', summary);
   // For report.html (also when it is rebuilt later with `squabble report`).

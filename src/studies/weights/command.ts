@@ -31,6 +31,7 @@ import { CliError, EXIT, type CliIO } from '../kit/io.js';
 import { Progress } from '../kit/progress.js';
 import { planFrom } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
+import { warningsFor } from '../kit/ladder-verdict.js';
 
 interface WeightsOptions extends PlayFlags {
   stat: string;
@@ -161,7 +162,9 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   const footer = `${live} tweaks x ${base.games.toLocaleString('en-US')} paired games; ${sums.gamesPlayed.toLocaleString('en-US')} games played in ${wallSeconds.toFixed(1)} s with ${workers} worker${workers === 1 ? '' : 's'}.`;
   // The terminal lists the rows whose verdict changes with the level; weights.md lists every row.
   const levelsBlock = levels ? `${levelsText(levels, textTable, false, 'weights.md lists every row').join('\n')}\n\n` : '';
-  io.out(`${title}\n\n${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levelsBlock}\n${footer}\n`);
+  const botWarnings = warningsFor(base, outOption ? [outOption] : []);
+  const warned = botWarnings.length ? `${botWarnings.join('\n')}\n\n` : '';
+  io.out(`${title}\n\n${warned}${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levelsBlock}\n${footer}\n`);
 
   const out = outOption ?? join('results', `${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
   makeOutDir(out);
@@ -186,8 +189,9 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
     weights: rows.map((r) => ({ ...r, tweakHash: study.tweaks.find((t) => t.subject === r.subject && t.stat === r.stat)?.plan?.scenarioHash ?? null })),
     furthestFromFair: fair,
     ...(levels ? { levels } : {}),
+    ...(botWarnings.length ? { botWarnings } : {}),
   });
-  writeAtomic(join(out, 'weights.md'), `# ${title}\n\n${sections.map((s) => `${s.heading}\n\n${markdownTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}\n${footer}\n`);
+  writeAtomic(join(out, 'weights.md'), `# ${title}\n\n${botWarnings.map((w) => `> **${w}**\n\n`).join('')}${sections.map((s) => `${s.heading}\n\n${markdownTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levels ? `${levelsMarkdown(levels, markdownTable).join('\n')}\n` : ''}\n${footer}\n`);
   writeAtomic(
     join(out, 'weights.csv'),
     tableToCsv(
