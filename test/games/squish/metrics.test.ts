@@ -8,9 +8,12 @@ import { Rng } from '../../../src/sim/rng.js';
 
 /** The `squares` table after recording `s` once: entries per square, keyed "(x, y)". */
 function squares(s: SquishState) {
-  const spec = squish.metrics.tables!(s.rules, s.players)[0]!;
-  const t = new Float64Array(spec.rows.length * spec.columns.length);
-  squish.metrics.recordTables!(s, [t]);
+  const specs = squish.metrics.tables!(s.rules, s.players);
+  const k = specs.findIndex((x) => x.name === 'squares');
+  const spec = specs[k]!;
+  const all = specs.map((x) => new Float64Array(x.rows.length * x.columns.length));
+  squish.metrics.recordTables!(s, all);
+  const t = all[k]!;
   const entries: Record<string, number> = {};
   const squared: Record<string, number> = {};
   spec.rows.forEach((row, r) => {
@@ -110,5 +113,22 @@ describe('the squares table (block entries per square)', () => {
     expect(squares(d).entries).toEqual(squares(s).entries);
     squish.reset(s, dice({ dir: 0, force: 1, mp: 1 }));
     expect(squares(s).entries).toEqual({});
+  });
+});
+
+describe('the startSquares table', () => {
+  it('counts, per start square, the game and whether the marker that started there was squished', () => {
+    // Seat 0 rolls E 1 and squishes seat 1 (started at (11, 5)) against the east wall.
+    const s = board({ blocks: [[8, 4, 3, 3]], starts: [[5, 0], [11, 5]] });
+    squish.reset(s, dice({ dir: 3, force: 1, mp: 1 }));
+    squish.apply(s, moveTo(s, 5, 0), new Scripted([]));
+    const specs = squish.metrics.tables!(s.rules, s.players);
+    const k = specs.findIndex((x) => x.name === 'startSquares');
+    const all = specs.map((x) => new Float64Array(x.rows.length * x.columns.length));
+    squish.metrics.recordTables!(s, all);
+    const t = all[k]!;
+    const byRow: Record<string, [number, number]> = {};
+    specs[k]!.rows.forEach((row, r) => (byRow[row] = [t[2 * r]!, t[2 * r + 1]!]));
+    expect(byRow).toEqual({ 'start 0 (5, 0)': [0, 1], 'start 1 (11, 5)': [1, 1] });
   });
 });
