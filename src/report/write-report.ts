@@ -4,10 +4,10 @@
  * run.json and since-previous.json (aggregates), so its cost does not grow with the number of
  * games; the replay pages it links to are written by the caller (src/studies/kit/replay-pages.ts).
  */
-import { readFileSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { readFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Summary } from '../sim/stats/summary.js';
-import type { RunRecord } from '../runner/results.js';
+import { writeAtomic, type RunRecord } from '../runner/results.js';
 import type { ReportInput } from './charts/types.js';
 import { CHARTS } from './charts/index.js';
 import { reportTables, tableToCsv, tableToArrow } from './tables.js';
@@ -42,12 +42,6 @@ export function buildCharts(input: ReportInput) {
     const spec = c.build(input);
     return spec ? [{ id: c.id, spec }] : [];
   });
-}
-
-function writeAtomic(path: string, content: string | Uint8Array): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, content);
-  renameSync(tmp, path);
 }
 
 export interface ReportOptions {

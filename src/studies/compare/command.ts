@@ -11,7 +11,7 @@
 import { watchCost } from '../kit/cost-warning.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { checkOutPath, makeOutDir, defaultOut } from '../../runner/outdir.js';
 import { runPaired } from './play.js';
 import { pairedQuantities, pairedRows, type PairedRow } from './paired.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
@@ -136,7 +136,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       const [nameA, nameB] = options.variant as [string, string];
       const { variant: _variants, ...flags } = options;
       const { workers, out: outOption, ...scenarioOptions } = playArgs(flags);
-      if (outOption !== undefined) checkOutPath(outOption);
+      if (outOption !== undefined) checkOutPath(outOption, ['compare.json', 'compare.md', 'charts']);
       const planOf = (variant: string) => (variant.includes('=') ? assignmentPlan(file, variant, scenarioOptions) : planFrom(file, { ...scenarioOptions, ...(variant === 'base' ? {} : { variant }) }, 'compare'));
       const a = planOf(nameA);
       const b = planOf(nameB);
@@ -194,7 +194,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       // The terminal lists the rows whose verdict changes with the level (--all: every row); compare.md lists every row.
       const levelsBlock = levels ? `${levelsText(levels, textTable, options.all ?? false, '--all shows every row; compare.md has them all').join('\n')}\n` : '';
       io.out(`${title}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}\n${levelsBlock}`);
-      const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
+      const out = outOption ?? defaultOut(`${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       makeOutDir(out);
       writeJson(out, 'compare.json', { format: 'squabble-compare/1', scenario: file, scenarioHashes: { A: a.scenarioHash, B: b.scenarioHash }, variants: { A: nameA, B: nameB }, seed: a.seed, games: a.games, wallSeconds: (Date.now() - t0) / 1000, rows, whatChanged: changes, ...(levels ? { levels } : {}) });
       const changedMd = whatChangedLines(changes, markdownTable, (t) => `## ${t}`).join('\n\n');

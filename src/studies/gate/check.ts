@@ -5,10 +5,10 @@
  * tolerance, or an assertion that failed or is undecided; 2: bad input (e.g. no baseline).
  */
 import type { Command } from 'commander';
-import { existsSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
+import { existsSync, appendFileSync, writeFileSync } from 'node:fs';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
-import { testMetrics, decideSuite, headlineMetrics, DEFAULT_GATE, BASELINE_FORMAT, type Baseline, type GateMetric, type GateOptions } from './analysis.js';
+import { testMetrics, decideSuite, headlineMetrics, DEFAULT_GATE, type Baseline, type GateMetric, type GateOptions } from './analysis.js';
 import { decodeGameRecords, gameValues } from './game-records.js';
 import { gateText, gateMarkdown, gateJson, type ScenarioCheck } from './report.js';
 import { gameOf } from '../../registry.js';
@@ -18,6 +18,7 @@ import { CliError, EXIT, type CliIO } from '../kit/io.js';
 import { planFrom } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
 import { baselineFile } from './baseline.js';
+import { readBaselineFile, BaselineFileError } from './baseline-file.js';
 
 interface CheckOptions extends PlayFlags {
   baseline: string;
@@ -64,11 +65,11 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
         if (!existsSync(path)) throw new CliError(`${file}: no baseline at ${path}; make one with: squabble baseline ${file} --out ${options.baseline}`);
         let baseline: Baseline;
         try {
-          baseline = JSON.parse(readFileSync(path, 'utf8')) as Baseline;
+          baseline = readBaselineFile(path);
         } catch (e) {
-          throw new CliError(`${path}: not a baseline (${(e as Error).message})`);
+          if (e instanceof BaselineFileError) throw new CliError(e.message);
+          throw e;
         }
-        if (baseline === null || typeof baseline !== 'object' || baseline.format !== BASELINE_FORMAT) throw new CliError(`${path}: expected format ${BASELINE_FORMAT}, found ${JSON.stringify((baseline as Partial<Baseline> | null)?.format)}`);
         // The baseline's seed and game count, as they were (a text seed stays a text).
         return { file, baseline, plan: { ...planFrom(file, { games: baseline.games, seed: baseline.seed }, 'check'), recordGames: true } };
       });

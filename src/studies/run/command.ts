@@ -5,11 +5,9 @@
  * for `squabble merge`.
  */
 import type { Command } from 'commander';
-import { join } from 'node:path';
-import { rmSync } from 'node:fs';
 import { runPlan, WorkerError, InterruptedError, shardTasks } from '../../runner/pool.js';
 import { runIdentity } from '../../runner/results.js';
-import { claimOutDir, lockOutDir, abandonOutDir, OutputDirError, type ClaimedOutDir } from '../../runner/outdir.js';
+import { claimOutDir, resumeOutDir, abandonOutDir, removeOwned, OutputDirError, type ClaimedOutDir, defaultOut } from '../../runner/outdir.js';
 import { writePartial, writeCheckpoint, readCheckpoint, accumulatorOf, shardRange, PartialError } from '../../runner/partial.js';
 import { GameFailure } from '../../sim/batch.js';
 import type { Plan } from '../../sim/scenario/types.js';
@@ -116,7 +114,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
       throw new CliError(`${file}: compareLevels: the level runs are played in this process after the scenario's games; it does not combine with --shard or --redis (run without them, or use \`squabble levels\`)`);
     range = shard ? shardRange(plan.games, shard.k, shard.n) : [0, plan.games];
     const name = plan.variant ? `${plan.name}-${plan.variant}` : plan.name;
-    out = args.out ?? join('results', shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
+    out = args.out ?? defaultOut(shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
   }
   const rule = until !== undefined ? ruleFrom(until, plan.players) : null;
   if (redis) await reachable(redis);
@@ -126,7 +124,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
     if (slow) say(slow);
   }
   const identity = runIdentity(plan, shard ?? undefined);
-  const claim = claimed(() => (resume ? { lock: lockOutDir(out), moved: null, continuing: true, created: false } : claimOutDir(out, identity, options.force ?? false)));
+  const claim = claimed(() => (resume ? resumeOutDir(out) : claimOutDir(out, identity, options.force ?? false)));
   if (claim.moved) say(`the previous run in ${out} (another version of the scenario) is kept in ${claim.moved}/\n`);
   try {
     await play(io, options, { plan, out, range, shard, workers, rule, redis, resume, earlierSeconds, claim, fileHash: identity.fileHash });
@@ -249,7 +247,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   const levels = played.compareLevels ? await levelRuns(io, options, { plan: played, acc, workers, out }, () => saveCheckpoint()) : undefined;
   if (levels) say(`compareLevels: level runs played in ${(seconds() - wallSeconds).toFixed(2)} s\n`);
   await finishRun(io, played, acc, out, { ...(levels ? { levels } : {}), workers, wallSeconds, startedAt, checkInvariants, report: options.report, say, allRows: options.all ?? false, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
-  rmSync(join(out, 'checkpoint.json'), { force: true });
+  removeOwned(out, 'checkpoint.json');
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { runPlan } from '../../runner/pool.js';
 import { summarise, type Summary } from '../../sim/stats/summary.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
-import { claimOutDir, fileHashOf, OutputDirError, type ClaimedOutDir, type RunIdentity } from '../../runner/outdir.js';
+import { claimOutDir, fileHashOf, OutputDirError, type ClaimedOutDir, type RunIdentity, defaultOut } from '../../runner/outdir.js';
 import { summaryMarkdown, keyNumbers } from '../../report/summary-report.js';
 import { textTable } from '../../report/format.js';
 import { sweepCurve, sweepHeatmap, type SweepPoint } from './charts.js';
@@ -59,7 +59,7 @@ function finishedCell(dir: string, plan: Plan): Summary | null {
 
 export async function runSweep(io: CliIO, cells: Plan[], o: SweepOptions): Promise<string> {
   const first = cells[0]!;
-  const out = o.out ?? join('results', `${first.name}-sweep`);
+  const out = o.out ?? defaultOut(`${first.name}-sweep`);
   const identity = sweepIdentity(cells);
   let claim: ClaimedOutDir;
   try {
