@@ -444,10 +444,11 @@ function previousIn(dir: string): { identity: Partial<RunIdentity>; complete: bo
   if (run) return { identity: { kind: 'run', scenario: run.scenario ?? '', name: run.name ?? '', hash: run.scenarioHash ?? '', seed: run.seed ?? '', games: run.games ?? 0, fileHash: run.scenarioFileHash ?? '' }, complete: true };
   const sweep = readJson<Partial<RunIdentity>>(join(dir, 'sweep-plan.json'));
   if (sweep) return { identity: { ...sweep, kind: 'sweep' }, complete: existsSync(join(dir, 'sweep.json')) };
-  const checkpoint = readJson<{ plan?: Rec }>(join(dir, 'checkpoint.json'));
+  const checkpoint = readJson<{ plan?: Rec; shard?: { k: number; n: number } }>(join(dir, 'checkpoint.json'));
   if (checkpoint?.plan) {
     const p = checkpoint.plan;
-    return { identity: { kind: 'run', scenario: p.file ?? '', name: p.name ?? '', hash: p.scenarioHash ?? '', seed: p.seed ?? '', games: p.games ?? 0 }, complete: false };
+    const part = checkpoint.shard ? `/part-${checkpoint.shard.k}-of-${checkpoint.shard.n}` : '';
+    return { identity: { kind: 'run', scenario: p.file ?? '', name: p.name ?? '', hash: `${p.scenarioHash ?? ''}${part}`, seed: p.seed ?? '', games: p.games ?? 0 }, complete: false };
   }
   const part = readJson<{ plan?: Rec; shard?: { k: number; n: number } }>(join(dir, 'partial.json'));
   if (part?.plan && part.shard) {

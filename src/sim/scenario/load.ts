@@ -124,7 +124,7 @@ export function withStatOverrides(plan: Plan, registry: Registry, overrides: Rec
 }
 
 /** The scenario hash: everything that decides how a game plays, not its name, game count or seed. */
-function planHash(game: string, players: number, rules: Record<string, unknown>, seats: readonly SeatPlan[], seating: string): string {
+export function planHash(game: string, players: number, rules: Record<string, unknown>, seats: readonly SeatPlan[], seating: string): string {
   return hashOf({ game, players, rules, seats: seats.map(({ policy, params }) => ({ policy, params })), seating });
 }
 

@@ -23,6 +23,8 @@ export const EXIT = {
   gameFailed: 3,
   /** Stopped by Ctrl-C; a checkpoint was saved and the resume command printed. */
   interrupted: 130,
+  /** Stopped by SIGTERM (timeout, docker stop, a Kubernetes eviction): handled as Ctrl-C is. */
+  terminated: 143,
 } as const;
 
 /** A failure the user can fix; its message is the whole story (no stack trace). */
