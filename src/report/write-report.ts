@@ -15,7 +15,7 @@ import { reportHtml } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
 import { SINCE_PREVIOUS_FILE, sincePreviousMarkdown, type SincePrevious } from './since-previous.js';
 import { summaryMarkdown } from './summary-report.js';
-import { escapeControls } from './escape.js';
+import { markdownFile } from './escape.js';
 import type { ReplayPages } from './examples.js';
 
 export class ReportInputError extends Error {}
@@ -73,6 +73,6 @@ export async function writeReport(dir: string, options: ReportOptions = {}): Pro
   }
   const html = join(dir, 'report.html');
   writeAtomic(html, reportHtml(input, charts, tables, options.pages));
-  if (options.pages) writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(input.summary, options.pages) + (input.sincePrevious ? sincePreviousMarkdown(input.sincePrevious) : '')));
+  if (options.pages) writeAtomic(join(dir, 'summary.md'), markdownFile(summaryMarkdown(input.summary, options.pages) + (input.sincePrevious ? sincePreviousMarkdown(input.sincePrevious) : '')));
   return html;
 }

@@ -14,7 +14,7 @@ import { gateText, gateMarkdown, gateJson, type ScenarioCheck } from './report.j
 import { gameOf } from '../../registry.js';
 import { evaluateAssertions, assertionLines, type AssertionsSummary } from '../../analysis/assertions.js';
 import { VERSION } from '../../version.js';
-import { CliError, EXIT, type CliIO } from '../kit/io.js';
+import { CliError, strictNumber, EXIT, type CliIO } from '../kit/io.js';
 import { planFrom } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
 import { baselineFile } from './baseline.js';
@@ -31,7 +31,7 @@ interface CheckOptions extends PlayFlags {
 }
 
 function fraction(text: string, option: string, max = 1): number {
-  const x = Number(text);
+  const x = strictNumber(text);
   if (!(x > 0 && x < max)) throw new CliError(`${option}: expected a number between 0 and ${max}, found ${JSON.stringify(text)}`);
   return x;
 }

@@ -46,9 +46,18 @@ export function processIO(): CliIO {
   };
 }
 
+/**
+ * A number as written on the command line, strictly: decimal digits (with `_` between groups), an
+ * optional fraction and exponent and sign — never hex (`0x10`), binary, `Infinity`, blanks (`" 5"`)
+ * or an empty text, which `Number()` would all take. NaN for anything else.
+ */
+export function strictNumber(text: string): number {
+  return /^[-+]?\d+(_\d+)*(\.\d+)?([eE][-+]?\d+)?$/.test(text) || /^[-+]?\.\d+$/.test(text) ? Number(text.replace(/_/g, '')) : NaN;
+}
+
 /** Whole numbers on the command line: 1000000, 1_000_000, 1e6. */
 export function parseCount(text: string, option: string, min: number, max: number): number {
-  const value = Number(text.replace(/_/g, ''));
+  const value = strictNumber(text);
   if (!Number.isInteger(value) || value < min || value > max)
     throw new CliError(`${option}: expected a whole number from ${min} to ${max}, found ${JSON.stringify(text)}`);
   return value;
