@@ -8,7 +8,8 @@
  *   host; a lock whose process is gone (killed) is taken over, a live one refuses the second run.
  * - A complete earlier run is never deleted: when the scenario file changed (a new hash for the
  *   same file), or with --force, it moves to `history/<UTC time>-<hash8>/`. A repeat of the same
- *   run (same hash, seed and games) is replaced: it gives the same bytes again.
+ *   run (same hash, seed and games) is replaced file by file as the new run writes them (it gives
+ *   the same bytes again), so a repeat that dies on the way leaves the previous results.
  * - squabble deletes or replaces only files it can prove it wrote: every folder it writes into
  *   holds a manifest (`.squabble-files.json`: each file's name and sha256, and the temporary
  *   names being written), and every write, removal and move goes through this file
@@ -526,7 +527,10 @@ export function claimOutDir(dir: string, identity: RunIdentity, force: boolean):
     if (moved) {
       mkdirSync(moved, { recursive: true });
       for (const part of RUN_PARTS) if (existsSync(join(dir, part))) moveOwnedTo(dir, part, moved);
-    } else if (!continuing) for (const part of RUN_PARTS) removeOwned(dir, part);
+    } else if (!continuing && !(previous?.complete && sameGames(previous.identity, identity))) for (const part of RUN_PARTS) removeOwned(dir, part);
+    // A repeat of a complete run keeps its files until the new ones replace them, one by one
+    // (the same games give the same bytes): a run that dies on the way (kill -9, a V8 abort)
+    // leaves the previous results in place.
     return { lock, moved, continuing, created };
   } catch (e) {
     lock.release();

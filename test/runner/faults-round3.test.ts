@@ -91,6 +91,21 @@ describe('SIGTERM is handled as Ctrl-C, and --shard parts checkpoint too', () =>
   });
 });
 
+describe('a run that dies on the way (kill -9, as a V8 abort would) leaves the previous results', () => {
+  it('a repeat of a complete run, killed mid-way, leaves its summary.json and run.json as they were', async () => {
+    const out = join(tmp(), 'repeat');
+    const args = ['run', SCENARIO, '--games', '20000', '--out', out, '--quiet', '--no-report'];
+    expect((await cli(...args, '--workers', '0')).code).toBe(0);
+    const before = ['summary.json', 'run.json', 'summary.md'].map((f) => readFileSync(join(out, f), 'utf8'));
+    const run = spawnSquabble([...args, '--workers', '1']);
+    await until(() => existsSync(join(out, 'checkpoint.json')) || run.child.exitCode !== null, 60_000);
+    expect(run.child.exitCode, 'the repeat finished before it was killed').toBeNull();
+    run.child.kill('SIGKILL');
+    await exited(run.child);
+    expect(['summary.json', 'run.json', 'summary.md'].map((f) => readFileSync(join(out, f), 'utf8'))).toEqual(before);
+  }, 120_000);
+});
+
 describe('a frozen Redis', () => {
   it('ends the coordinator within the stated time (SIGSTOP\u2019d redis-server: exit 1, one line)', async () => {
     const redis = await startRedis();
