@@ -11,6 +11,7 @@ import { cli } from '../helpers/cli.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { MANIFEST, pathName, defaultOut } from '../../src/runner/outdir.js';
 import { baselineFile } from '../../src/studies/gate/baseline.js';
+import { readBaselineFile } from '../../src/studies/gate/baseline-file.js';
 
 const tmp = useTempDir('squabble-owned-');
 const SCENARIO = 'scenarios/worms/random-2p.yaml';
@@ -124,6 +125,12 @@ describe('names become paths only through one sanitiser', () => {
 });
 
 describe('baselines are validated when read: schema, caps, integrity hash', () => {
+  it('reads every shipped baseline (written before the hash) with every other check', () => {
+    const files = readdirSync('baselines').filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) expect(() => readBaselineFile(join('baselines', f)), f).not.toThrow();
+  });
+
   it('refuses tampered, malformed and bomb baselines with one line and exit 2, before playing', async () => {
     const dir = join(tmp(), 'tampered');
     expect((await cli('baseline', SCENARIO, '--out', dir, '--games', '200', '--workers', '0')).code).toBe(0);
