@@ -34,12 +34,12 @@ const sign = (record: Record<string, unknown>) => {
 describe('SIGTERM is handled as Ctrl-C, and --shard parts checkpoint too', () => {
   it('a --shard part stopped by SIGTERM keeps its checkpoint, says so, releases the lock, and resumes to the part\u2019s bytes', async () => {
     const part = join(tmp(), 'part');
-    const run = spawnSquabble(['run', SCENARIO, '--games', '60000', '--shard', '1/2', '--workers', '1', '--out', part, '--quiet', '--no-report']);
+    const run = spawnSquabble(['run', SCENARIO, '--games', '20000', '--shard', '1/2', '--workers', '1', '--out', part, '--quiet', '--no-report']);
     await until(() => existsSync(join(part, 'checkpoint.json')) || run.child.exitCode !== null, 60_000);
     expect(existsSync(join(part, 'checkpoint.json')), run.err()).toBe(true);
     run.child.kill('SIGTERM');
     expect(await exited(run.child), run.err()).toBe(143);
-    expect(run.err()).toMatch(/^squabble: terminated \(SIGTERM\) after [\d,]+ of 30,000 games, which are saved; continue with: squabble run --resume .*part\n$/);
+    expect(run.err()).toMatch(/^squabble: terminated \(SIGTERM\) after [\d,]+ of 10,000 games, which are saved; continue with: squabble run --resume .*part\n$/);
     expect(existsSync(join(part, '.squabble.lock'))).toBe(false);
     const checkpoint = JSON.parse(readFileSync(join(part, 'checkpoint.json'), 'utf8')) as { shard: unknown };
     expect(checkpoint.shard).toEqual({ k: 1, n: 2 });
@@ -48,7 +48,7 @@ describe('SIGTERM is handled as Ctrl-C, and --shard parts checkpoint too', () =>
     expect(resumed.code, resumed.err).toBe(0);
     expect(existsSync(join(part, 'checkpoint.json'))).toBe(false);
     const fresh = join(tmp(), 'part-fresh');
-    expect((await cli('run', SCENARIO, '--games', '60000', '--shard', '1/2', '--workers', '0', '--out', fresh, '--quiet', '--no-report')).code).toBe(0);
+    expect((await cli('run', SCENARIO, '--games', '20000', '--shard', '1/2', '--workers', '0', '--out', fresh, '--quiet', '--no-report')).code).toBe(0);
     const data = (dir: string) => (JSON.parse(readFileSync(join(dir, 'partial.json'), 'utf8')) as { data: number[] }).data;
     expect(data(part)).toEqual(data(fresh));
   }, 120_000);
@@ -94,7 +94,7 @@ describe('SIGTERM is handled as Ctrl-C, and --shard parts checkpoint too', () =>
 describe('a run that dies on the way (kill -9, as a V8 abort would) leaves the previous results', () => {
   it('a repeat of a complete run, killed mid-way, leaves its summary.json and run.json as they were', async () => {
     const out = join(tmp(), 'repeat');
-    const args = ['run', SCENARIO, '--games', '20000', '--out', out, '--quiet', '--no-report'];
+    const args = ['run', SCENARIO, '--games', '10000', '--out', out, '--quiet', '--no-report'];
     expect((await cli(...args, '--workers', '0')).code).toBe(0);
     const before = ['summary.json', 'run.json', 'summary.md'].map((f) => readFileSync(join(out, f), 'utf8'));
     const run = spawnSquabble([...args, '--workers', '1']);
