@@ -111,4 +111,15 @@ export async function main(): Promise<void> {
     process.exit(process.exitCode ?? 0);
   });
   process.exitCode = await runCli(process.argv.slice(2));
+  // The command is over. A connection to a peer that went silent (a SIGSTOP'd or partitioned
+  // Redis) can keep a socket, and so the process, alive after its last message: give the event
+  // loop EXIT_GRACE_MS to drain (stdout, closes), then exit. The timer is unref'd: a process that
+  // ends by itself is not held up by it.
+  // A connection dropped at the end (Redis frozen) rejects its pending commands after the
+  // command has said everything: that is no news, and must not print a stack trace.
+  process.on('unhandledRejection', () => {});
+  setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
 }
+
+/** How long a finished command may take to close its handles before the process exits anyway. */
+export const EXIT_GRACE_MS = 2000;

@@ -110,7 +110,8 @@ class IsmctsPolicy implements Policy {
     this.untried = new Int32Array(capacity);
     if (params.rollout === 'random') this.rolloutPolicy = null;
     else {
-      const spec = (this.game.policies as Record<string, PolicySpec>)[params.rollout];
+      const policies = this.game.policies as Record<string, PolicySpec>;
+      const spec = Object.hasOwn(policies, params.rollout) ? policies[params.rollout] : undefined;
       if (!spec) throw new Error(`ismcts: ${this.game.id} has no policy ${JSON.stringify(params.rollout)} for rollouts; expected random or one of ${Object.keys(this.game.policies).join(', ')}`);
       this.rolloutPolicy = spec.create(spec.paramsSchema.parse({}), ctx);
     }
@@ -280,4 +281,9 @@ export const ismcts: PolicySpec = {
     "Information-set MCTS: determinises what its seat cannot see each iteration, UCB1 with availability counts, rollouts by random or one of the game's policies; plays the most visited action.",
   paramsSchema: ismctsParams,
   create: (params: IsmctsParams, ctx: PolicyContext) => new IsmctsPolicy(params, ctx),
+  // Checked when the scenario is loaded (validate too), not first when a game plays.
+  check: (params: IsmctsParams, game) =>
+    params.rollout === 'random' || Object.hasOwn(game.policies, params.rollout)
+      ? null
+      : { field: 'rollout', problem: `expected random or one of ${Object.keys(game.policies).join(', ')} for ${game.id}; found ${JSON.stringify(params.rollout)}` },
 };

@@ -55,6 +55,30 @@ export function escapeControls(text: string): string {
 }
 
 /**
+ * Markdown for a file (summary.md, sweep.md): control characters shown escaped, and `<` and `>`
+ * outside code fences and code spans written as entities, so a name such as `<img onerror=...>`
+ * reads as text and is no HTML where the Markdown is rendered (GitHub, an editor's preview).
+ */
+export function markdownFile(text: string): string {
+  let fenced = false;
+  return escapeControls(text)
+    .split('\n')
+    .map((line) => {
+      if (/^\s*```/.test(line)) {
+        fenced = !fenced;
+        return line;
+      }
+      if (fenced) return line;
+      // Code spans show their text literally: leave them; escape the rest.
+      return line
+        .split(/(`[^`]*`)/)
+        .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+        .join('');
+    })
+    .join('\n');
+}
+
+/**
  * A line of report prose as HTML: escaped, with `code` spans (commands, field names, as the
  * terminal and summary.md write them) shown as code instead of literal backticks.
  */

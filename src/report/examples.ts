@@ -43,19 +43,24 @@ export function exampleGame(s: Summary, name: string): number {
     if (k < 0 || k >= games.length) throw new ExampleError(`${label} has ${games.length} example game${games.length === 1 ? '' : 's'}; #${k + 1} does not exist`);
     return games[k]!;
   };
-  if (what in ex.headline) return pick(ex.headline[what], what);
+  // Own keys only: `__proto__`, `constructor` or `toString` are no example names.
+  const own = <T>(o: Record<string, T> | undefined, key: string): T | undefined => (o && Object.hasOwn(o, key) ? o[key] : undefined);
+  if (Object.hasOwn(ex.headline, what)) return pick(ex.headline[what], what);
   const parts = what.split('/');
   const outcome = OUTCOMES.find((o) => o === parts.at(-1));
   const rest = outcome ? parts.slice(0, -1) : parts;
   const sheets = Object.entries(ex.rows);
   const candidates: [string, string, RowExamples][] = [];
-  if (rest.length >= 2 && ex.rows[rest[0]!]) {
+  if (rest.length >= 2 && own(ex.rows, rest[0]!)) {
     const row = rest.slice(1).join('/');
-    const found = ex.rows[rest[0]!]![row];
+    const found = own(own(ex.rows, rest[0]!), row);
     if (found) candidates.push([rest[0]!, row, found]);
   } else {
     const row = rest.join('/');
-    for (const [id, rows] of sheets) if (rows[row]) candidates.push([id, row, rows[row]]);
+    for (const [id, rows] of sheets) {
+      const found = own(rows, row);
+      if (found) candidates.push([id, row, found]);
+    }
   }
   if (candidates.length === 0) {
     const rowNames = [...new Set(sheets.flatMap(([, rows]) => Object.keys(rows)))];

@@ -4,10 +4,10 @@
  * run.json and since-previous.json (aggregates), so its cost does not grow with the number of
  * games; the replay pages it links to are written by the caller (src/studies/kit/replay-pages.ts).
  */
-import { readFileSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { readFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Summary } from '../sim/stats/summary.js';
-import type { RunRecord } from '../runner/results.js';
+import { writeAtomic, type RunRecord } from '../runner/results.js';
 import type { ReportInput } from './charts/types.js';
 import { CHARTS } from './charts/index.js';
 import { reportTables, tableToCsv, tableToArrow } from './tables.js';
@@ -15,7 +15,7 @@ import { reportHtml } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
 import { SINCE_PREVIOUS_FILE, sincePreviousMarkdown, type SincePrevious } from './since-previous.js';
 import { summaryMarkdown } from './summary-report.js';
-import { escapeControls } from './escape.js';
+import { markdownFile } from './escape.js';
 import type { ReplayPages } from './examples.js';
 
 export class ReportInputError extends Error {}
@@ -42,12 +42,6 @@ export function buildCharts(input: ReportInput) {
     const spec = c.build(input);
     return spec ? [{ id: c.id, spec }] : [];
   });
-}
-
-function writeAtomic(path: string, content: string | Uint8Array): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, content);
-  renameSync(tmp, path);
 }
 
 export interface ReportOptions {
@@ -79,6 +73,6 @@ export async function writeReport(dir: string, options: ReportOptions = {}): Pro
   }
   const html = join(dir, 'report.html');
   writeAtomic(html, reportHtml(input, charts, tables, options.pages));
-  if (options.pages) writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(input.summary, options.pages) + (input.sincePrevious ? sincePreviousMarkdown(input.sincePrevious) : '')));
+  if (options.pages) writeAtomic(join(dir, 'summary.md'), markdownFile(summaryMarkdown(input.summary, options.pages) + (input.sincePrevious ? sincePreviousMarkdown(input.sincePrevious) : '')));
   return html;
 }

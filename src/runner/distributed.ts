@@ -8,7 +8,6 @@
  * worker after `lockSeconds`; the submitter takes exactly one result per shard, the finished
  * job's return value, and merges in shard order. The result equals a local run byte for byte.
  */
-import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
@@ -17,7 +16,7 @@ import { Accumulator } from '../sim/stats/accumulator.js';
 import { GameFailure, accumulatorShape, newAccumulator } from '../sim/batch.js';
 import { gameOf } from '../registry.js';
 import { VERSION } from '../version.js';
-import { shardTasks } from './pool.js';
+import { shardTasks, workerEntry } from './pool.js';
 import type { ShardResult, ShardTask } from './shard.js';
 
 export const DEFAULT_QUEUE = 'squabble';
@@ -229,11 +228,7 @@ export interface WorkerOptions {
  */
 export async function serveQueue(target: RedisTarget, options: WorkerOptions): Promise<{ close: () => Promise<void>; lost: Promise<never> }> {
   await probeRedis(target);
-  const here = import.meta.url;
-  const entry = here.endsWith('.ts')
-    ? { filename: fileURLToPath(new URL('./worker.ts', here)), execArgv: ['--import', 'tsx'] }
-    : { filename: fileURLToPath(new URL('./worker.js', here)) };
-  const pool = new Piscina({ ...entry, minThreads: options.threads, maxThreads: options.threads });
+  const pool = new Piscina({ ...workerEntry(), minThreads: options.threads, maxThreads: options.threads });
   const worker = new Worker(
     target.queue ?? DEFAULT_QUEUE,
     async (job: Job<ShardTask>) => {

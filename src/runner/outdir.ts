@@ -8,11 +8,17 @@
  *   host; a lock whose process is gone (killed) is taken over, a live one refuses the second run.
  * - A complete earlier run is never deleted: when the scenario file changed (a new hash for the
  *   same file), or with --force, it moves to `history/<UTC time>-<hash8>/`. A repeat of the same
- *   run (same hash, seed and games) is replaced: it gives the same bytes again.
+ *   run (same hash, seed and games) is replaced file by file as the new run writes them (it gives
+ *   the same bytes again), so a repeat that dies on the way leaves the previous results.
+ * - squabble deletes or replaces only files it can prove it wrote: every folder it writes into
+ *   holds a manifest (`.squabble-files.json`: each file's name and sha256, and the temporary
+ *   names being written), and every write, removal and move goes through this file
+ *   (`writeOwned`, `removeOwned`, `moveOwnedTo`). A file at one of squabble's names that is not
+ *   in the manifest, or whose bytes changed since, is kept, and the folder refused with one line.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, unlinkSync, rmdirSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync, unlinkSync, rmdirSync } from 'node:fs';
 import { hostname, homedir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 
 export class OutputDirError extends Error {}
@@ -41,13 +47,276 @@ export function fileHashOf(file: string): string {
 
 export const LOCK_FILE = '.squabble.lock';
 export const HISTORY = 'history';
+/** Everything squabble writes into a run or sweep folder. */
 /** `squabble ladder`'s verdicts, by content hash: they outlive the runs of the folder (src/studies/kit/ladder-verdict.ts). */
 export const LADDER_FILE = 'ladder.json';
-/** Everything squabble writes into a run or sweep folder. */
 const OWN_FILES = new Set(['summary.json', 'summary.md', 'since-previous.json', 'run.json', 'partial.json', 'checkpoint.json', 'report.html', 'charts', 'tables', 'replays', 'cells', 'sweep.json', 'sweep.md', 'sweep-plan.json', HISTORY, LOCK_FILE, LADDER_FILE]);
 /** The parts of a run that move to history together (all but the history itself, the lock and the ladder verdicts). */
 const RUN_PARTS = [...OWN_FILES].filter((f) => f !== HISTORY && f !== LOCK_FILE && f !== LADDER_FILE);
-const isOwn = (name: string) => OWN_FILES.has(name) || /\.tmp-\d+$/.test(name);
+/** The manifest of the files squabble wrote into a folder (one per folder it writes into). */
+export const MANIFEST = '.squabble-files.json';
+const MANIFEST_FORMAT = 'squabble-files/1';
+const TMP = /\.tmp-(\d+)$/;
+const isManifestName = (name: string) => name === MANIFEST || (name.startsWith(`${MANIFEST}.tmp-`) && TMP.test(name));
+const isOwn = (name: string) => OWN_FILES.has(name) || TMP.test(name) || isManifestName(name);
+
+interface Manifest {
+  /** File name (in this folder) -> sha256 of the bytes squabble wrote. */
+  files: Map<string, string>;
+  /** Temporary names being written (`<name>.tmp-<pid>`): a crash leaves them, the next run removes them. */
+  pending: Set<string>;
+}
+
+const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const plainName = (n: unknown): n is string => typeof n === 'string' && n !== '' && n !== '.' && n !== '..' && !n.includes('/') && !n.includes('\\') && !n.includes('\0');
+
+/** The folder's manifest (empty when it has none); a manifest that is not one is a one-line error. */
+function readManifest(dir: string): Manifest {
+  const path = join(dir, MANIFEST);
+  let text: string;
+  try {
+    if (!lstatSync(path).isFile()) throw new OutputDirError(`${path}: expected squabble's manifest file, found something else`);
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { files: new Map(), pending: new Set() };
+    if (e instanceof OutputDirError) throw e;
+    throw new OutputDirError(`cannot read ${path} (${reason(e)})`);
+  }
+  const bad = (what: string) => new OutputDirError(`${path}: not squabble's manifest (${what}); squabble will not touch the files of ${dir}: move them away or choose another folder`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw bad('not JSON');
+  }
+  const r = raw as { format?: unknown; files?: unknown; pending?: unknown };
+  if (typeof raw !== 'object' || raw === null || r.format !== MANIFEST_FORMAT) throw bad(`expected format ${MANIFEST_FORMAT}`);
+  if (typeof r.files !== 'object' || r.files === null || Array.isArray(r.files)) throw bad('files: expected an object');
+  const files = new Map<string, string>();
+  for (const [name, hash] of Object.entries(r.files as Record<string, unknown>)) {
+    if (!plainName(name) || typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) throw bad(`files: ${JSON.stringify(name).slice(0, 80)}: expected a file name and a sha256`);
+    files.set(name, hash);
+  }
+  if (!Array.isArray(r.pending) || !r.pending.every((n) => plainName(n) && TMP.test(n))) throw bad('pending: expected a list of temporary names');
+  return { files, pending: new Set(r.pending as string[]) };
+}
+
+function saveManifest(dir: string, m: Manifest): void {
+  const path = join(dir, MANIFEST);
+  if (m.files.size === 0 && m.pending.size === 0) {
+    rmSync(path, { force: true });
+    return;
+  }
+  const files: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, hash] of [...m.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) files[name] = hash;
+  const tmp = `${path}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, `${JSON.stringify({ format: MANIFEST_FORMAT, files, pending: [...m.pending].sort() }, null, 1)}\n`);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** Is `dir/name` a file squabble wrote, with the bytes it wrote? */
+function ownsFile(dir: string, name: string, m: Manifest): boolean {
+  const hash = m.files.get(name);
+  if (hash === undefined) return false;
+  try {
+    return lstatSync(join(dir, name)).isFile() && sha256(readFileSync(join(dir, name))) === hash;
+  } catch {
+    return false;
+  }
+}
+
+/** The first thing in `dir/name` squabble cannot prove it wrote (a path), or null when all of it is squabble's. */
+function foreignEntry(dir: string, name: string, m: Manifest): string | null {
+  const path = join(dir, name);
+  if (isManifestName(name) || m.pending.has(name)) return null;
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return null; // gone
+  }
+  if (!stat.isDirectory()) return ownsFile(dir, name, m) ? null : path;
+  const inner = readManifest(path);
+  for (const e of readdirSync(path)) {
+    const found = foreignEntry(path, e, inner);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Is the process with this id (on this host) still running? */
+function pidAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Write one file squabble owns: refused (one line, nothing written) when a file at that name is
+ * not squabble's; written to a temporary name listed in the manifest, renamed into place, and
+ * recorded with its hash. `proof` may vouch for an existing file that carries its own proof
+ * (a baseline with its integrity hash); with `manifest: false` no manifest is kept (the folder
+ * is the user's, e.g. a committed baselines folder) and only `proof` can allow a replacement.
+ */
+export function writeOwned(path: string, content: string | Uint8Array, opts: { proof?: (bytes: Buffer) => boolean; manifest?: boolean } = {}): void {
+  const dir = dirname(path);
+  const name = basename(path);
+  const useManifest = opts.manifest !== false;
+  const m = useManifest ? readManifest(dir) : { files: new Map<string, string>(), pending: new Set<string>() };
+  let exists = false;
+  try {
+    exists = lstatSync(path) !== undefined;
+  } catch {
+    // nothing there
+  }
+  if (exists && !ownsFile(dir, name, m)) {
+    let vouched = false;
+    try {
+      vouched = lstatSync(path).isFile() && opts.proof !== undefined && opts.proof(readFileSync(path));
+    } catch {
+      vouched = false;
+    }
+    if (!vouched) throw new OutputDirError(`${path} exists and squabble did not write it (or it was changed since); it is kept: move it away or choose another output`);
+  }
+  const tmpName = `${name}.tmp-${process.pid}`;
+  const tmp = join(dir, tmpName);
+  if (useManifest) {
+    m.pending.add(tmpName);
+    saveManifest(dir, m);
+  }
+  try {
+    writeFileSync(tmp, content);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true }); // a full disk must not leave half a file behind
+    if (useManifest) {
+      m.pending.delete(tmpName);
+      try {
+        saveManifest(dir, m);
+      } catch {
+        // the disk is full: the next run removes the listed temporary name
+      }
+    }
+    throw e;
+  }
+  if (useManifest) {
+    m.files.set(name, sha256(content));
+    m.pending.delete(tmpName);
+    saveManifest(dir, m);
+  }
+}
+
+/** Remove `dir/name` if it is squabble's (a folder: each of its files that is; the folder only when nothing else is left). */
+export function removeOwned(dir: string, name: string): void {
+  const m = readManifest(dir);
+  removeEntry(dir, name, m);
+  saveManifest(dir, m);
+}
+
+function removeEntry(dir: string, name: string, m: Manifest): void {
+  const path = join(dir, name);
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    m.files.delete(name);
+    return;
+  }
+  if (stat.isDirectory()) {
+    const inner = readManifest(path);
+    for (const e of readdirSync(path)) if (!isManifestName(e)) removeEntry(path, e, inner);
+    saveManifest(path, inner);
+    for (const e of readdirSync(path)) if (isManifestName(e) && e !== MANIFEST) rmSync(join(path, e), { force: true });
+    try {
+      rmdirSync(path);
+    } catch {
+      // something of the user's is left in it: kept
+    }
+    return;
+  }
+  if (ownsFile(dir, name, m) || m.pending.has(name)) {
+    unlinkSync(path);
+    m.files.delete(name);
+    m.pending.delete(name);
+  }
+}
+
+/** Remove the temporary files a killed squabble left (listed in a manifest, their process gone), in `dir` and the folders below it. */
+export function cleanStale(dir: string): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  const m = readManifest(dir);
+  let changed = false;
+  for (const tmp of [...m.pending]) {
+    const pid = Number(TMP.exec(tmp)![1]);
+    if (pidAlive(pid)) continue;
+    rmSync(join(dir, tmp), { force: true });
+    m.pending.delete(tmp);
+    changed = true;
+  }
+  if (changed) saveManifest(dir, m);
+  for (const e of entries) {
+    if (e.isDirectory() && e.name !== HISTORY) cleanStale(join(dir, e.name));
+    else if (isManifestName(e.name) && e.name !== MANIFEST && !pidAlive(Number(TMP.exec(e.name)![1]))) rmSync(join(dir, e.name), { force: true });
+  }
+}
+
+/** Move squabble's entry `dir/name` (already checked to be all squabble's) into the folder `to`, with its manifest entry. */
+function moveOwnedTo(dir: string, name: string, to: string): void {
+  const m = readManifest(dir);
+  const into = readManifest(to);
+  renameSync(join(dir, name), join(to, name));
+  const hash = m.files.get(name);
+  if (hash !== undefined) {
+    into.files.set(name, hash);
+    m.files.delete(name);
+  }
+  saveManifest(to, into);
+  saveManifest(dir, m);
+}
+
+/**
+ * Refuse (one line) when any of `names` in `dir` exists but is not squabble's: what a command
+ * about to write those names checks before it plays, so it is refused before the work, not after.
+ */
+export function checkOwnedNames(dir: string, names: string[]): void {
+  if (!existsSync(dir)) return;
+  const m = readManifest(dir);
+  const foreign = names.map((n) => foreignEntry(dir, n, m)).filter((p): p is string => p !== null);
+  if (foreign.length > 0) throw foreignError(dir, foreign);
+}
+
+const foreignError = (dir: string, paths: string[]) =>
+  new OutputDirError(
+    `--out: ${dir} holds files at squabble's names that squabble did not write, or that changed since it wrote them (${paths.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}${paths.length > 3 ? `, and ${paths.length - 3} more` : ''}); they are kept: move them away or choose another --out`,
+  );
+
+/**
+ * The one way a name (a scenario's, a variant's, an entrant's) becomes part of a path: one folder
+ * or file name, never a path. Separators, control characters and characters Windows refuses
+ * become '-', leading dots go (no `..`, no hidden file), at most 120 characters; '' -> 'unnamed'.
+ */
+export function pathName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = name.replace(/[\u0000-\u001f\u007f-\u009f/\\:*?"<>|]+/g, '-').replace(/^[.\s]+/, '').slice(0, 120).replace(/[.\s]+$/, '');
+  return safe === '' ? 'unnamed' : safe;
+}
+
+/** `results/<name>`: the default output folder of a command, named through `pathName`. */
+export const defaultOut = (name: string) => join('results', pathName(name));
 
 /** Top-level system folders (and everything below the virtual ones) are never an output folder. */
 const SYSTEM = ['/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib64', '/opt', '/proc', '/root', '/run', '/sbin', '/srv', '/sys', '/tmp', '/usr', '/var'];
@@ -59,8 +328,16 @@ const reason = (e: unknown) => {
   return (code && words[code]) ?? (e instanceof Error ? e.message : String(e));
 };
 
-/** Refuse a path that can never be an output folder: a system folder, or a file. */
-export function checkOutPath(dir: string): void {
+/**
+ * Refuse a path that can never be an output folder: a system folder, or a file; and, when the
+ * command names what it will write there (`names`), a folder holding any of them that is not squabble's.
+ */
+export function checkOutPath(dir: string, names: string[] = []): void {
+  checkPath(dir);
+  checkOwnedNames(dir, names);
+}
+
+function checkPath(dir: string): void {
   const full = resolve(dir);
   if (SYSTEM.includes(full) || full === homedir() || VIRTUAL.some((v) => full.startsWith(`${v}${sep}`)))
     throw new OutputDirError(`--out: ${dir} is a system folder; choose a folder of your own, e.g. results/<name>`);
@@ -170,10 +447,11 @@ function previousIn(dir: string): { identity: Partial<RunIdentity>; complete: bo
   if (run) return { identity: { kind: 'run', scenario: run.scenario ?? '', name: run.name ?? '', hash: run.scenarioHash ?? '', seed: run.seed ?? '', games: run.games ?? 0, fileHash: run.scenarioFileHash ?? '' }, complete: true };
   const sweep = readJson<Partial<RunIdentity>>(join(dir, 'sweep-plan.json'));
   if (sweep) return { identity: { ...sweep, kind: 'sweep' }, complete: existsSync(join(dir, 'sweep.json')) };
-  const checkpoint = readJson<{ plan?: Rec }>(join(dir, 'checkpoint.json'));
+  const checkpoint = readJson<{ plan?: Rec; shard?: { k: number; n: number } }>(join(dir, 'checkpoint.json'));
   if (checkpoint?.plan) {
     const p = checkpoint.plan;
-    return { identity: { kind: 'run', scenario: p.file ?? '', name: p.name ?? '', hash: p.scenarioHash ?? '', seed: p.seed ?? '', games: p.games ?? 0 }, complete: false };
+    const part = checkpoint.shard ? `/part-${checkpoint.shard.k}-of-${checkpoint.shard.n}` : '';
+    return { identity: { kind: 'run', scenario: p.file ?? '', name: p.name ?? '', hash: `${p.scenarioHash ?? ''}${part}`, seed: p.seed ?? '', games: p.games ?? 0 }, complete: false };
   }
   const part = readJson<{ plan?: Rec; shard?: { k: number; n: number } }>(join(dir, 'partial.json'));
   if (part?.plan && part.shard) {
@@ -195,9 +473,13 @@ function historyDir(dir: string, hash: string): string {
   return path;
 }
 
-/** Refuse a system folder, a file, or a folder holding anything squabble does not write. */
+/**
+ * Refuse a system folder, a file, or a folder holding anything squabble did not write: names
+ * that are not squabble's, and files at squabble's names that its manifest does not prove it
+ * wrote (the run folder's check, also `squabble ladder`'s).
+ */
 export function refuseForeign(dir: string): void {
-  checkOutPath(dir);
+  checkPath(dir);
   if (!existsSync(dir)) return;
   let entries: string[];
   try {
@@ -210,6 +492,7 @@ export function refuseForeign(dir: string): void {
     throw new OutputDirError(
       `--out: ${dir} holds files squabble did not write (${foreign.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}); squabble writes only into an empty folder or one of its own runs: choose another --out`,
     );
+  checkOwnedNames(dir, entries.filter((e) => e !== LOCK_FILE && e !== HISTORY));
 }
 
 export interface ClaimedOutDir {
@@ -250,17 +533,32 @@ export function claimOutDir(dir: string, identity: RunIdentity, force: boolean):
         );
       else if (previous.complete) throw new OutputDirError(`${dir} holds a different run (${was}); use --force to move it to ${dir}/${HISTORY}/ and run here, or --out to choose another folder`);
     }
+    cleanStale(dir);
     if (moved) {
       mkdirSync(moved, { recursive: true });
-      for (const part of RUN_PARTS) if (existsSync(join(dir, part))) renameSync(join(dir, part), join(moved, part));
-    } else if (!continuing) for (const part of RUN_PARTS) rmSync(join(dir, part), { recursive: true, force: true });
-    for (const e of readdirSync(dir)) if (/\.tmp-\d+$/.test(e)) rmSync(join(dir, e), { force: true });
+      for (const part of RUN_PARTS) if (existsSync(join(dir, part))) moveOwnedTo(dir, part, moved);
+    } else if (!continuing && !(previous?.complete && sameGames(previous.identity, identity))) for (const part of RUN_PARTS) removeOwned(dir, part);
+    // A repeat of a complete run keeps its files until the new ones replace them, one by one
+    // (the same games give the same bytes): a run that dies on the way (kill -9, a V8 abort)
+    // leaves the previous results in place.
     return { lock, moved, continuing, created };
   } catch (e) {
     lock.release();
     if (e instanceof OutputDirError) throw e;
     throw new OutputDirError(`--out: cannot prepare ${dir} (${reason(e)})`);
   }
+}
+
+/** Take the lock of an interrupted run's folder to continue it, removing what a killed process left half-written. */
+export function resumeOutDir(dir: string): ClaimedOutDir {
+  const lock = lockOutDir(dir);
+  try {
+    cleanStale(dir);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+  return { lock, moved: null, continuing: true, created: false };
 }
 
 /** After a failure that saved nothing: release the lock, and remove the folder if this run made it and it is empty. */

@@ -3,12 +3,16 @@
  * (checkpoint.json). Both carry the whole plan and the accumulator's exact counts, so merging
  * parts, or finishing a resumed run, gives the same summary.json as one uninterrupted run.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { planHash } from '../sim/scenario/load.js';
+import { LIMITS } from '../sim/scenario/schema.js';
+import { masterSeedFrom } from '../sim/rng.js';
 import type { Plan } from '../sim/scenario/types.js';
 import { Accumulator } from '../sim/stats/accumulator.js';
 import { accumulatorShape } from '../sim/batch.js';
-import { gameOf } from '../registry.js';
+import { gameOf, registry } from '../registry.js';
 import { VERSION } from '../version.js';
 import { writeJson } from './results.js';
 
@@ -33,6 +37,8 @@ export interface CheckpointRecord {
   version: string;
   plan: Plan;
   range: [number, number];
+  /** A `--shard K/N` part's checkpoint: resumed, it writes the part's partial.json. */
+  shard?: { k: number; n: number };
   /** run --until: the stopping rule, kept so that a resumed run stops where the whole run would have. */
   until?: string;
   /** Every shard before this one is merged into `data`. */
@@ -54,15 +60,97 @@ export function accumulatorOf(plan: Plan, data: number[] | Float64Array): Accumu
 }
 
 export function writePartial(dir: string, record: Omit<PartialRecord, 'format' | 'version'>): void {
-  writeJson(dir, 'partial.json', { format: PARTIAL_FORMAT, version: VERSION, ...record });
+  writeSigned(dir, 'partial.json', { format: PARTIAL_FORMAT, version: VERSION, ...record });
 }
 
 export function readPartial(dir: string): PartialRecord {
   const file = join(dir, 'partial.json');
   if (!existsSync(file)) throw new PartialError(`${dir} holds no partial result (partial.json is missing; was it written by \`squabble run --shard\`?)`);
-  const record = JSON.parse(readFileSync(file, 'utf8')) as PartialRecord;
-  if (record.format !== PARTIAL_FORMAT) throw new PartialError(`${file}: expected format ${PARTIAL_FORMAT}, found ${JSON.stringify(record.format)}`);
-  return record;
+  return readChecked(file, PARTIAL_FORMAT) as unknown as PartialRecord;
+}
+
+/** Caps of a file read back: a checkpoint or part is the accumulator's counts and the plan, far below this. */
+export const READ_BACK_BYTES = 256_000_000;
+
+const integrityOf = (record: object) => `sha256:${createHash('sha256').update(JSON.stringify(record)).digest('hex')}`;
+
+/** Write a record with its integrity hash (sha256 of the record's JSON without it), last. */
+function writeSigned(dir: string, name: string, record: object): void {
+  writeJson(dir, name, { ...record, integrity: integrityOf(record) });
+}
+
+const isInt = (x: unknown, min: number, max: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
+
+/**
+ * Read a checkpoint or partial result and check everything play would trust: size, format,
+ * version, integrity hash, the plan (a registered game, its hash and master seed recomputed
+ * from its contents, games within the limit), the range and shard, and the counts (one slot per
+ * accumulator cell, whole non-negative numbers, as many games as the record says). Anything
+ * else is a one-line PartialError naming the file and the field.
+ */
+function readChecked(file: string, format: string): Record<string, unknown> {
+  const bad = (field: string, what: string) => new PartialError(`${file}: ${field}: ${what}; the file is damaged or was edited: start the run again${format === CHECKPOINT_FORMAT ? ' (or --force)' : ''}`);
+  let size: number;
+  try {
+    const stat = lstatSync(file);
+    if (!stat.isFile()) throw bad('(file)', 'expected a regular file');
+    size = stat.size;
+  } catch (e) {
+    if (e instanceof PartialError) throw e;
+    throw new PartialError(`${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  if (size > READ_BACK_BYTES) throw bad('(file)', `${size} bytes, at most ${READ_BACK_BYTES} expected`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw bad('(file)', 'not JSON');
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw bad('(file)', 'expected a JSON object');
+  const r = raw as Record<string, unknown>;
+  if (r.format !== format) throw new PartialError(`${file}: expected format ${format}, found ${JSON.stringify(r.format) ?? 'none'}`);
+  if (r.version !== VERSION) throw new PartialError(`${file} was written by squabble ${String(r.version).slice(0, 40)}; this is ${VERSION}, whose games may differ: start the run again`);
+  const { integrity, ...record } = r;
+  if (integrity !== integrityOf(record)) throw bad('integrity', integrity === undefined ? 'missing' : 'the hash does not match the contents');
+  const plan = record.plan as Plan | undefined;
+  if (plan === null || typeof plan !== 'object') throw bad('plan', 'expected an object');
+  if (typeof plan.game !== 'string' || !Object.hasOwn(registry.games, plan.game)) throw bad('plan.game', `expected one of ${Object.keys(registry.games).join(', ')}`);
+  if (!isInt(plan.games, 1, LIMITS.games)) throw bad('plan.games', `expected a whole number from 1 to ${LIMITS.games}`);
+  if (!((typeof plan.seed === 'number' && isInt(plan.seed, 0, 0xffffffff)) || (typeof plan.seed === 'string' && plan.seed.length > 0 && plan.seed.length <= 200))) throw bad('plan.seed', 'expected a 32-bit whole number or a text');
+  if (plan.masterSeed !== masterSeedFrom(plan.seed)) throw bad('plan.masterSeed', 'does not match plan.seed');
+  let hash: string;
+  try {
+    hash = planHash(plan.game, plan.players, plan.rules, plan.seats, plan.seating);
+  } catch {
+    throw bad('plan', 'not a plan squabble can read');
+  }
+  if (hash !== plan.scenarioHash) throw bad('plan.scenarioHash', 'does not match the plan');
+  const range = record.range as unknown;
+  if (!Array.isArray(range) || range.length !== 2 || !isInt(range[0], 0, plan.games) || !isInt(range[1], 0, plan.games) || range[0] >= range[1]) throw bad('range', `expected [start, end) within 0-${plan.games}`);
+  const shard = record.shard as { k?: unknown; n?: unknown } | undefined;
+  if (shard !== undefined || format === PARTIAL_FORMAT) {
+    if (shard === null || typeof shard !== 'object' || !isInt(shard.n, 1, 100_000) || !isInt(shard.k, 1, shard.n as number)) throw bad('shard', 'expected { k, n } with 1 <= k <= n <= 100000');
+    const [a, b] = shardRange(plan.games, shard.k as number, shard.n as number);
+    if (range[0] !== a || range[1] !== b) throw bad('range', `expected [${a}, ${b}), part ${String(shard.k)} of ${String(shard.n)}`);
+  } else if (range[0] !== 0 || range[1] !== plan.games) throw bad('range', `expected [0, ${plan.games})`);
+  const data = record.data as unknown;
+  let acc: Accumulator;
+  try {
+    if (!Array.isArray(data) || !data.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= -1)) throw new Error();
+    acc = accumulatorOf(plan, data as number[]);
+  } catch {
+    throw bad('data', "expected the accumulator's whole-number counts for this plan");
+  }
+  if (typeof record.wallSeconds !== 'number' || !Number.isFinite(record.wallSeconds) || record.wallSeconds < 0) throw bad('wallSeconds', 'expected a non-negative number');
+  if (format === PARTIAL_FORMAT) {
+    if (acc.games !== range[1] - range[0]) throw bad('data', `holds ${acc.games} games, expected ${range[1] - range[0]} (the part's range)`);
+    if (!isInt(record.workers, 0, 256)) throw bad('workers', 'expected a whole number from 0 to 256');
+  } else {
+    if (!isInt(record.nextShard, 0, 1_000_000)) throw bad('nextShard', 'expected a whole number');
+    if (!isInt(record.gamesDone, 0, range[1] - range[0]) || acc.games !== record.gamesDone) throw bad('gamesDone', `expected the games the counts hold (${acc.games})`);
+    if (record.until !== undefined && (typeof record.until !== 'string' || record.until.length > 1000)) throw bad('until', 'expected a stopping rule');
+  }
+  return r;
 }
 
 /**
@@ -102,7 +190,7 @@ export function mergePartials(parts: { dir: string; record: PartialRecord }[]): 
 }
 
 export function writeCheckpoint(dir: string, record: Omit<CheckpointRecord, 'format' | 'version'>): void {
-  writeJson(dir, 'checkpoint.json', { format: CHECKPOINT_FORMAT, version: VERSION, ...record });
+  writeSigned(dir, 'checkpoint.json', { format: CHECKPOINT_FORMAT, version: VERSION, ...record });
 }
 
 export function readCheckpoint(dir: string): CheckpointRecord {
@@ -111,8 +199,5 @@ export function readCheckpoint(dir: string): CheckpointRecord {
     const done = existsSync(join(dir, 'run.json'));
     throw new PartialError(done ? `${dir} holds a finished run; there is nothing to resume` : `${dir} holds no checkpoint (checkpoint.json is missing)`);
   }
-  const record = JSON.parse(readFileSync(file, 'utf8')) as CheckpointRecord;
-  if (record.format !== CHECKPOINT_FORMAT) throw new PartialError(`${file}: expected format ${CHECKPOINT_FORMAT}, found ${JSON.stringify(record.format)}`);
-  if (record.version !== VERSION) throw new PartialError(`${file} was written by squabble ${record.version}; this is ${VERSION}, whose games may differ: start the run again`);
-  return record;
+  return readChecked(file, CHECKPOINT_FORMAT) as unknown as CheckpointRecord;
 }

@@ -186,9 +186,13 @@ export async function runTasks(
   }
 }
 
-/** The worker file: compiled JS normally; the TypeScript source through tsx under tests and tsx. */
-function workerEntry(): { filename: string; execArgv?: string[] } {
+/**
+ * The worker file: compiled, the CommonJS entry worker-entry.cjs, which loads worker.js by
+ * `import()` only (never require(esm): the V8 abort of issue 35, F4); the TypeScript source
+ * through tsx under tests and tsx.
+ */
+export function workerEntry(): { filename: string; execArgv?: string[] } {
   const here = import.meta.url;
   if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./worker.ts', here)), execArgv: ['--import', 'tsx'] };
-  return { filename: fileURLToPath(new URL('./worker.js', here)) };
+  return { filename: fileURLToPath(new URL('./worker-entry.cjs', here)) };
 }

@@ -3,10 +3,9 @@
  * so a reader never sees half a file; run.json is written last and is the mark of a complete
  * run. How a folder is claimed before a run (lock, history, refusals) is in outdir.ts.
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plan } from '../sim/scenario/types.js';
-import { fileHashOf, type RunIdentity } from './outdir.js';
+import { fileHashOf, writeOwned, type RunIdentity } from './outdir.js';
 
 export const RUN_FORMAT = 'squabble-run/1';
 
@@ -31,15 +30,9 @@ export interface RunRecord {
   node: string;
 }
 
+/** Write a file of squabble's into an output folder (outdir.ts: manifest, temporary name, refusal of foreign files). */
 export function writeAtomic(path: string, content: string | Uint8Array): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true }); // a full disk must not leave half a file behind
-    throw e;
-  }
+  writeOwned(path, content);
 }
 
 /** The identity of a plan's games in an output folder (a --shard part is its own run). */

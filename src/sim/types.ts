@@ -93,6 +93,12 @@ export interface PolicySpec<S extends GameState = GameState, R = unknown> {
   readonly paramsSchema: z.ZodType<any>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   create(params: any, ctx: PolicyContext<R>): Policy<S>;
+  /**
+   * Checks of parsed parameters that need the game (a rollout policy's name): the field and what
+   * is wrong, or null. The loader calls it, so `validate` reports what `run` would refuse.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  check?(params: any, game: AnyGameModule): { field: string; problem: string } | null;
 }
 
 /**

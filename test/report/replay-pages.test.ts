@@ -7,6 +7,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { MANIFEST } from '../../src/runner/outdir.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +17,9 @@ import type { Summary } from '../../src/sim/stats/summary.js';
 import { replayPageGames, MAX_REPLAY_PAGES } from '../../src/report/replay-pages.js';
 import { rowsThatMatter } from '../../src/analysis/balance.js';
 import { ENDS_SHOWN } from '../../src/report/balance-report.js';
+
+/** The pages in a replays folder (not the manifest squabble keeps beside them, src/runner/outdir.ts). */
+const pagesIn = (folder: string) => readdirSync(folder).filter((f) => f !== MANIFEST);
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Card names a deck file may hold: a path, markup, an Object.prototype name, and unicode. */
@@ -51,7 +55,7 @@ function replayLinks(text: string, pattern: RegExp): [number, string][] {
 
 describe('replay pages written with a run', () => {
   it('one page per chosen game, named by its index only: headline examples first, then a won and a lost game of each shown row', () => {
-    const files = readdirSync(join(dir, 'replays')).sort();
+    const files = pagesIn(join(dir, 'replays')).sort();
     const games = replayPageGames(summary);
     expect(games.length).toBeGreaterThan(4);
     expect(games.length).toBeLessThanOrEqual(MAX_REPLAY_PAGES);
@@ -103,7 +107,7 @@ describe('replay pages written with a run', () => {
     expect(readFileSync(join(bare, 'summary.md'), 'utf8')).not.toContain('](replays/');
     const r = await cli('report', bare, '--no-png');
     expect(r.code, r.err).toBe(0);
-    expect(readdirSync(join(bare, 'replays')).length).toBe(replayPageGames(JSON.parse(readFileSync(join(bare, 'summary.json'), 'utf8')) as Summary).length);
+    expect(pagesIn(join(bare, 'replays')).length).toBe(replayPageGames(JSON.parse(readFileSync(join(bare, 'summary.json'), 'utf8')) as Summary).length);
     expect(readFileSync(join(bare, 'summary.md'), 'utf8')).toContain('](replays/game-');
     rmSync(bare, { recursive: true, force: true });
   }, 120_000);

@@ -7,16 +7,16 @@
  */
 import type { Command } from 'commander';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeJson } from '../../runner/results.js';
 import { registry } from '../../registry.js';
 import { VERSION } from '../../version.js';
 import { CliError, parseCount, type CliIO } from '../../studies/kit/io.js';
 import { planFrom } from '../../studies/kit/plan.js';
 import { workersFrom } from '../../studies/kit/options.js';
 import { baselineFile, playBaseline } from '../../studies/gate/baseline.js';
+import { baselineText } from '../../studies/gate/baseline-file.js';
 
 /** The installed package's root (dist/cli/commands/ or src/cli/commands/ are three levels down). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -74,9 +74,10 @@ export function registerInit(program: Command, io: CliIO): void {
     .option('--workers <n>', 'worker threads for the baseline')
     .option('--package <spec>', 'how the project names squabble in package.json (a version, URL or path); default: a tarball of this squabble in vendor/')
     .action(async (folder: string, options: InitOptions) => {
-      const starter = STARTERS[options.game];
-      if (!starter || !registry.games[options.game]) throw new CliError(`--game: expected one of ${Object.keys(STARTERS).join(', ')}, found ${JSON.stringify(options.game)}`);
+      const starter = Object.hasOwn(STARTERS, options.game) ? STARTERS[options.game] : undefined;
+      if (!starter || !Object.hasOwn(registry.games, options.game)) throw new CliError(`--game: expected one of ${Object.keys(STARTERS).join(', ')}, found ${JSON.stringify(options.game)}`);
       const target = resolve(folder);
+      if (existsSync(target) && !statSync(target).isDirectory()) throw new CliError(`${folder}: a file is there; init writes only into a new or empty folder`);
       if (existsSync(target) && readdirSync(target).length > 0)
         throw new CliError(`${folder}: the folder already holds files (${readdirSync(target).slice(0, 3).join(', ')}); init writes only into a new or empty folder`);
       const games = options.games === undefined ? undefined : parseCount(options.games, '--games', 1, 10_000_000);
@@ -141,7 +142,7 @@ async function writeStarter(
   const plan = { ...planFrom(join(dir, scenario), options.games === undefined ? {} : { games: options.games }, 'init'), recordGames: true };
   const baseline = await playBaseline(plan, options.workers);
   mkdirSync(join(dir, 'baselines'), { recursive: true });
-  writeJson(join(dir, 'baselines'), basename(baselineFile('', plan.name, null)), { ...baseline, scenario });
+  writeFileSync(join(dir, 'baselines', basename(baselineFile('', plan.name, null))), baselineText({ ...baseline, scenario }));
   return [scenario, ...starter.files.map(([, to]) => `scenarios/${to}`), 'README.md', 'package.json', '.github/workflows/balance.yml', `baselines/${plan.name}.json (${plan.games} games)`];
 }
 

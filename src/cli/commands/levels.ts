@@ -16,7 +16,7 @@ import { levelsText, levelsMarkdown } from '../../report/levels-report.js';
 import { CliError, type CliIO } from '../../studies/kit/io.js';
 import { refuseSweep, overridesOf } from '../../studies/kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../../studies/kit/options.js';
-import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { checkOutPath, makeOutDir, defaultOut } from '../../runner/outdir.js';
 import { rateUnderLevels } from '../../studies/kit/level-runs.js';
 
 interface LevelsOptions extends PlayFlags {
@@ -39,7 +39,7 @@ export function registerLevels(program: Command, io: CliIO): void {
       const levels = options.levels.split(',').map((l) => l.trim()).filter((l) => l !== '');
       if (levels.length < 2) throw new CliError(`--levels: expected two or more level names separated by commas, found ${JSON.stringify(options.levels)}`);
       const args = playArgs(options, { minGames: 2 });
-      if (args.out !== undefined) checkOutPath(args.out);
+      if (args.out !== undefined) checkOutPath(args.out, ['levels.json', 'levels.md']);
       let plan;
       try {
         const data = readScenarioData(file).data as Record<string, unknown>;
@@ -54,7 +54,7 @@ export function registerLevels(program: Command, io: CliIO): void {
       const ratings = await rateUnderLevels(plan, plan.compareLevels!, { workers: args.workers, io, quiet: options.quiet ?? false });
       const title = `${plan.name}: tables under the levels ${levels.join(', ')}`;
       io.out(`${[title, ...levelsText(ratings, textTable, true)].join('\n')}\n`);
-      const out = args.out ?? join('results', `${plan.name}-levels`);
+      const out = args.out ?? defaultOut(`${plan.name}-levels`);
       makeOutDir(out);
       writeJson(out, 'levels.json', { format: LEVELS_FORMAT, scenario: file, ...ratings });
       writeAtomic(join(out, 'levels.md'), `${[`# ${title}`, ...levelsMarkdown(ratings, markdownTable)].join('\n')}\n`);

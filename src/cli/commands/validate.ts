@@ -10,6 +10,7 @@ import { readScenarioData } from '../../sim/scenario/load.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
 import type { AnyGameModule, DataFileKind } from '../../sim/types.js';
 import { registry } from '../../registry.js';
+import { defaultOut, pathName } from '../../runner/outdir.js';
 
 export function registerValidate(program: Command, io: CliIO, setExit: (code: number) => void): void {
   program
@@ -52,7 +53,9 @@ function validateFile(file: string): string {
   const plan = cells[0]!;
   const seats = plan.seats.map((s) => s.label).join(', ');
   const sweep = cells.length > 1 ? `, sweep of ${cells.length} cells` : '';
-  return `${plan.game}, ${plan.players} players (${seats}), ${plan.games} games, seed ${plan.seed}${sweep}`;
+  // A name becomes a folder name only through the sanitiser (src/runner/outdir.ts): say where the results go.
+  const folder = pathName(plan.name) === plan.name ? '' : `; name ${JSON.stringify(plan.name)} is not a folder name: its results go to ${defaultOut(plan.name)}`;
+  return `${plan.game}, ${plan.players} players (${seats}), ${plan.games} games, seed ${plan.seed}${sweep}${folder}`;
 }
 
 /** The first data-file kind of any game that recognises the file's top-level keys. */

@@ -47,13 +47,15 @@ export function resolveSeat(
   } else {
     if (seat.policy === undefined) return fail([...path, 'policy'], 'missing; expected a policy name (`policy`) or a skill level (`level`)');
     policy = seat.policy;
-    const spec = available[policy];
+    const spec = Object.hasOwn(available, policy) ? available[policy] : undefined;
     if (!spec) {
       const names = Object.keys(available);
       const hint = didYouMean(policy, names);
       return fail([...path, 'policy'], `expected one of ${names.join(', ')} for ${game.id}; found ${found(policy)}${hint ? ` (did you mean ${found(hint)}?)` : ''}`);
     }
     params = parse(spec.paramsSchema, seat.params ?? {}, [...path, 'params'], fail) as Record<string, unknown>;
+    const problem = spec.check?.(params, game);
+    if (problem) fail([...path, 'params', problem.field], problem.problem);
     label = policyLabel(policy, params, spec.paramsSchema.parse({}));
   }
   if (epsilon !== undefined) {

@@ -11,7 +11,7 @@
 import { watchCost } from '../kit/cost-warning.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { checkOutPath, makeOutDir, defaultOut } from '../../runner/outdir.js';
 import { runPaired } from './play.js';
 import { pairedQuantities, pairedRows, type PairedRow } from './paired.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
@@ -146,7 +146,7 @@ export function registerCompare(program: Command, io: CliIO): void {
       const [nameA, nameB] = options.variant as [string, string];
       const { variant: _variants, ...flags } = options;
       const { workers, out: outOption, ...scenarioOptions } = playArgs(flags);
-      if (outOption !== undefined) checkOutPath(outOption);
+      if (outOption !== undefined) checkOutPath(outOption, ['compare.json', 'compare.md', 'charts']);
       const planOf = (variant: string) => (variant.includes('=') ? assignmentPlan(file, variant, scenarioOptions) : planFrom(file, { ...scenarioOptions, ...(variant === 'base' ? {} : { variant }) }, 'compare'));
       const a = planOf(nameA);
       const b = planOf(nameB);
@@ -215,7 +215,7 @@ export function registerCompare(program: Command, io: CliIO): void {
           ? `${title}\n\n${warned}${noEffect}\n${levelsBlock}`
           : `${title}\n\n${warned}${ruleLine}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}${qualityText}\n${levelsBlock}`,
       );
-      const out = outOption ?? join('results', `${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
+      const out = outOption ?? defaultOut(`${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       makeOutDir(out);
       writeJson(out, 'compare.json', {
         format: 'squabble-compare/1',

@@ -1,17 +1,18 @@
 /** `squabble baseline <scenario...> --out baselines/`: run each scenario and store its headline metrics. */
 import type { Command } from 'commander';
-import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { checkOutPath, makeOutDir, pathName, writeOwned } from '../../runner/outdir.js';
 import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { runPlan } from '../../runner/pool.js';
-import { writeJson } from '../../runner/results.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { baselineOf, type Baseline } from './analysis.js';
 import { encodeGameRecords } from './game-records.js';
 import { detectableText } from './report.js';
+import { baselineText, isBaseline } from './baseline-file.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { gameOf } from '../../registry.js';
 import { VERSION } from '../../version.js';
-import type { CliIO } from '../kit/io.js';
+import { CliError, type CliIO } from '../kit/io.js';
 import { planFrom, searchWarning } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
 
@@ -28,7 +29,8 @@ function gateGames(scenario: Plan): number {
   return scenario.expect?.length ? scenario.games : Math.min(scenario.games, DEFAULT_GATE_GAMES);
 }
 
-export const baselineFile = (dir: string, name: string, variant: string | null) => join(dir, `${variant ? `${name}-${variant}` : name}.json`);
+/** Where a scenario's baseline is: `<dir>/<name>[-<variant>].json`, the name through the one sanitiser (`bl`, `bl/` and `./bl` are one folder). */
+export const baselineFile = (dir: string, name: string, variant: string | null) => join(dir, `${pathName(variant ? `${name}-${variant}` : name)}.json`);
 
 /** Play a plan's games and return its baseline (the headline metrics `check` compares). */
 export async function playBaseline(plan: Plan, workers: number): Promise<Baseline> {
@@ -58,11 +60,17 @@ export function registerBaseline(program: Command, io: CliIO): void {
         const slow = searchWarning([plan], plan.games, 'cells', 'Lower --games or the iterations.');
         if (slow) io.err(`${plan.file}: ${slow}`);
       }
+      // A file of the user's at a baseline's name is refused before anything is played.
+      for (const plan of plans) {
+        const path = baselineFile(options.out, plan.name, plan.variant);
+        if (existsSync(path) && !isBaseline(readFileSync(path))) throw new CliError(`--out: ${path} exists and is not a squabble baseline; it is kept: move it away or choose another --out`);
+      }
       makeOutDir(options.out);
       for (const plan of plans) {
         const baseline = await playBaseline(plan, workers);
         const path = baselineFile(options.out, plan.name, plan.variant);
-        writeJson(options.out, path.slice(options.out.length + 1), baseline);
+        // No manifest in a baselines folder (it is committed): a file there is replaced only when it proves itself a baseline.
+        writeOwned(path, baselineText(baseline), { manifest: false, proof: isBaseline });
         io.err(`${path}: ${baseline.metrics.length} metrics from ${plan.games.toLocaleString('en-US')} games\n`);
         io.out(detectableText(baseline));
       }

@@ -9,7 +9,7 @@
  * input (e.g. no baseline, or an empty or truncated one).
  */
 import type { Command } from 'commander';
-import { existsSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
+import { existsSync, appendFileSync, writeFileSync } from 'node:fs';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { testMetrics, decideSuite, headlineMetrics, incompleteBaseline, DEFAULT_GATE, BASELINE_FORMAT, type Baseline, type GateMetric, type GateOptions } from './analysis.js';
@@ -23,10 +23,11 @@ import { gateText, gateMarkdown, gateJson, type ScenarioCheck } from './report.j
 import { gameOf } from '../../registry.js';
 import { evaluateAssertions, assertionLines, type AssertionsSummary } from '../../analysis/assertions.js';
 import { VERSION } from '../../version.js';
-import { CliError, EXIT, type CliIO } from '../kit/io.js';
+import { CliError, strictNumber, EXIT, type CliIO } from '../kit/io.js';
 import { planFrom } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
 import { baselineFile } from './baseline.js';
+import { readBaselineFile, BaselineFileError } from './baseline-file.js';
 
 interface CheckOptions extends PlayFlags {
   baseline: string;
@@ -39,7 +40,7 @@ interface CheckOptions extends PlayFlags {
 }
 
 function fraction(text: string, option: string, max = 1): number {
-  const x = Number(text);
+  const x = strictNumber(text);
   if (!(x > 0 && x < max)) throw new CliError(`${option}: expected a number between 0 and ${max}, found ${JSON.stringify(text)}`);
   return x;
 }
@@ -73,11 +74,11 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
         if (!existsSync(path)) throw new CliError(`${file}: no baseline at ${path}; make one with: squabble baseline ${file} --out ${options.baseline}`);
         let baseline: Baseline;
         try {
-          baseline = JSON.parse(readFileSync(path, 'utf8')) as Baseline;
+          baseline = readBaselineFile(path);
         } catch (e) {
-          throw new CliError(`${path}: not a baseline (${(e as Error).message})`);
+          if (e instanceof BaselineFileError) throw new CliError(e.message);
+          throw e;
         }
-        if (baseline === null || typeof baseline !== 'object' || baseline.format !== BASELINE_FORMAT) throw new CliError(`${path}: expected format ${BASELINE_FORMAT}, found ${JSON.stringify((baseline as Partial<Baseline> | null)?.format)}`);
         const incomplete = incompleteBaseline(baseline, scenario.players);
         if (incomplete) throw new CliError(`${path}: ${incomplete}; make it again with: squabble baseline ${file} --out ${options.baseline}`);
         if (baseline.gameRecords && decodeGameRecords(baseline.gameRecords, baseline.games) === null)

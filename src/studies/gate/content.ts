@@ -16,6 +16,9 @@ import { registry } from '../../registry.js';
 
 export const CONTENT_ENCODING = 'squabble-content/1: deflate-raw, base64; canonical JSON of game, players, rules, seats, labels, seatLabel, seating';
 
+/** The most a stored content may inflate to (the shipped scenarios' are under 7 KB compressed). */
+const CONTENT_MAX_BYTES = 8 * 1024 * 1024;
+
 export interface StoredContent {
   encoding: string;
   data: string;
@@ -47,7 +50,8 @@ export function decodeContent(stored: StoredContent, scenarioHash: string): Play
   if (stored.encoding !== CONTENT_ENCODING) return `content: expected encoding ${JSON.stringify(CONTENT_ENCODING)}, found ${JSON.stringify(stored.encoding)}`;
   let content: PlayedContent;
   try {
-    content = JSON.parse(inflateRawSync(Buffer.from(stored.data, 'base64')).toString('utf8')) as PlayedContent;
+    // Capped: a deflate bomb in an edited baseline is refused, not inflated (a deck inlined is a few KB).
+    content = JSON.parse(inflateRawSync(Buffer.from(stored.data, 'base64'), { maxOutputLength: CONTENT_MAX_BYTES }).toString('utf8')) as PlayedContent;
   } catch (e) {
     return `content: does not decode (${(e as Error).message}); the file is truncated or edited`;
   }

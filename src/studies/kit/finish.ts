@@ -5,7 +5,7 @@ import type { Accumulator } from '../../sim/stats/accumulator.js';
 import { summarise, type LevelRatings } from '../../sim/stats/summary.js';
 import { writeAtomic, writeJson, RUN_FORMAT, type RunRecord } from '../../runner/results.js';
 import { fileHashOf } from '../../runner/outdir.js';
-import { escapeControls } from '../../report/escape.js';
+import { markdownFile } from '../../report/escape.js';
 import { summaryText, summaryMarkdown } from '../../report/summary-report.js';
 import { gameOf } from '../../registry.js';
 import { withBalance } from '../../analysis/balance.js';
@@ -46,7 +46,7 @@ export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: st
   writeJson(out, 'summary.json', summary);
   // For report.html (also when it is rebuilt later with `squabble report`).
   if (since) writeJson(out, SINCE_PREVIOUS_FILE, since);
-  writeAtomic(join(out, 'summary.md'), escapeControls(summaryMarkdown(summary) + (since ? sincePreviousMarkdown(since) : '')));
+  writeAtomic(join(out, 'summary.md'), markdownFile(summaryMarkdown(summary) + (since ? sincePreviousMarkdown(since) : '')));
   const record: RunRecord = {
     format: RUN_FORMAT,
     version: VERSION,

@@ -23,6 +23,8 @@ export const EXIT = {
   gameFailed: 3,
   /** Stopped by Ctrl-C; a checkpoint was saved and the resume command printed. */
   interrupted: 130,
+  /** Stopped by SIGTERM (timeout, docker stop, a Kubernetes eviction): handled as Ctrl-C is. */
+  terminated: 143,
 } as const;
 
 /** A failure the user can fix; its message is the whole story (no stack trace). */
@@ -44,9 +46,18 @@ export function processIO(): CliIO {
   };
 }
 
+/**
+ * A number as written on the command line, strictly: decimal digits (with `_` between groups), an
+ * optional fraction and exponent and sign — never hex (`0x10`), binary, `Infinity`, blanks (`" 5"`)
+ * or an empty text, which `Number()` would all take. NaN for anything else.
+ */
+export function strictNumber(text: string): number {
+  return /^[-+]?\d+(_\d+)*(\.\d+)?([eE][-+]?\d+)?$/.test(text) || /^[-+]?\.\d+$/.test(text) ? Number(text.replace(/_/g, '')) : NaN;
+}
+
 /** Whole numbers on the command line: 1000000, 1_000_000, 1e6. */
 export function parseCount(text: string, option: string, min: number, max: number): number {
-  const value = Number(text.replace(/_/g, ''));
+  const value = strictNumber(text);
   if (!Number.isInteger(value) || value < min || value > max)
     throw new CliError(`${option}: expected a whole number from ${min} to ${max}, found ${JSON.stringify(text)}`);
   return value;

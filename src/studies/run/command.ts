@@ -5,11 +5,9 @@
  * for `squabble merge`.
  */
 import type { Command } from 'commander';
-import { join } from 'node:path';
-import { rmSync } from 'node:fs';
 import { runPlan, WorkerError, InterruptedError, shardTasks } from '../../runner/pool.js';
 import { runIdentity } from '../../runner/results.js';
-import { claimOutDir, lockOutDir, abandonOutDir, OutputDirError, type ClaimedOutDir } from '../../runner/outdir.js';
+import { claimOutDir, resumeOutDir, abandonOutDir, removeOwned, OutputDirError, type ClaimedOutDir, defaultOut } from '../../runner/outdir.js';
 import { writePartial, writeCheckpoint, readCheckpoint, accumulatorOf, shardRange, PartialError } from '../../runner/partial.js';
 import { GameFailure } from '../../sim/batch.js';
 import type { Plan } from '../../sim/scenario/types.js';
@@ -71,7 +69,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
   // Every option is checked before anything is read or written.
   const args = playArgs(options);
   const workers = args.workers;
-  const shard = options.shard !== undefined ? shardFrom(options.shard) : null;
+  let shard = options.shard !== undefined ? shardFrom(options.shard) : null;
   if (options.until !== undefined && (shard || options.redis !== undefined)) throw new CliError('--until decides as games are merged in order: it does not combine with --shard or --redis');
   if (options.redis !== undefined && (shard || options.resume !== undefined)) throw new CliError('--redis runs the whole scenario: it does not combine with --shard or --resume');
   const redis = options.redis !== undefined ? redisTargetFrom(options.redis, options.redisTimeout) : null;
@@ -94,6 +92,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
     }
     plan = checkpoint.plan;
     range = checkpoint.range;
+    shard = checkpoint.shard ?? null; // a --shard part continues as that part
     // The stopping rule is part of the run: a resumed run stops where the whole run would have.
     if (checkpoint.until !== undefined) {
       if (until !== undefined && until !== checkpoint.until) throw new CliError(`--until: the run in ${out} stops by ${JSON.stringify(checkpoint.until)}; resume it without --until (it keeps its rule)`);
@@ -116,7 +115,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
       throw new CliError(`${file}: compareLevels: the level runs are played in this process after the scenario's games; it does not combine with --shard or --redis (run without them, or use \`squabble levels\`)`);
     range = shard ? shardRange(plan.games, shard.k, shard.n) : [0, plan.games];
     const name = plan.variant ? `${plan.name}-${plan.variant}` : plan.name;
-    out = args.out ?? join('results', shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
+    out = args.out ?? defaultOut(shard ? `${name}-part-${shard.k}-of-${shard.n}` : name);
   }
   const rule = until !== undefined ? ruleFrom(until, plan.players) : null;
   if (rule?.hint) io.err(`${rule.hint}\n`);
@@ -127,7 +126,7 @@ async function run(file: string | undefined, options: RunOptions, io: CliIO): Pr
     if (slow) say(slow);
   }
   const identity = runIdentity(plan, shard ?? undefined);
-  const claim = claimed(() => (resume ? { lock: lockOutDir(out), moved: null, continuing: true, created: false } : claimOutDir(out, identity, options.force ?? false)));
+  const claim = claimed(() => (resume ? resumeOutDir(out) : claimOutDir(out, identity, options.force ?? false)));
   if (claim.moved) say(`the previous run in ${out} (another version of the scenario) is kept in ${claim.moved}/\n`);
   try {
     await play(io, options, { plan, out, range, shard, workers, rule, redis, resume, earlierSeconds, claim, fileHash: identity.fileHash });
@@ -172,16 +171,20 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   let latest: { acc: Accumulator; nextShard: number } | null = resume ?? null;
   const gamesBefore = (nextShard: number) => gamesIn(plan, range, nextShard);
   const saveCheckpoint = () => {
-    if (shard || latest === null) return;
-    writeCheckpoint(out, { plan, range, ...(rule ? { until: rule.source } : {}), nextShard: latest.nextShard, gamesDone: gamesBefore(latest.nextShard), wallSeconds: seconds(), data: Array.from(latest.acc.data) });
+    if (latest === null) return;
+    writeCheckpoint(out, { plan, range, ...(shard ? { shard } : {}), ...(rule ? { until: rule.source } : {}), nextShard: latest.nextShard, gamesDone: gamesBefore(latest.nextShard), wallSeconds: seconds(), data: Array.from(latest.acc.data) });
   };
   // The cost estimate (local play): the workers count every finished game, so a slow scenario is
   // noticed from its first games, long before its first shard ends.
   // (A queue run has no local threads to count: its cost is the workers'.)
   const cost = redis ? null : watchCost(games - (resume ? gamesBefore(resume.nextShard) : 0), workers, (line) => !options.quiet && progress.note(line));
   const controller = new AbortController();
+  // SIGTERM (timeout, docker stop, an eviction) is handled as Ctrl-C: checkpoint, message, lock released.
+  let terminated = false;
   const onSigint = () => controller.abort();
+  const onSigterm = () => ((terminated = true), controller.abort());
   process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigterm);
   let acc: Accumulator;
   try {
     if (redis) {
@@ -211,10 +214,10 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
     progress.finish();
     if (e instanceof CliError) throw e;
     if (e instanceof InterruptedError || e instanceof RedisError || e instanceof ShardFailedError) {
-      const why = e instanceof InterruptedError ? 'interrupted' : `${e.message}; stopped`;
-      const code = e instanceof InterruptedError ? EXIT.interrupted : EXIT.error;
+      const why = e instanceof InterruptedError ? (terminated ? 'terminated (SIGTERM)' : 'interrupted') : `${e.message}; stopped`;
+      const code = e instanceof InterruptedError ? (terminated ? EXIT.terminated : EXIT.interrupted) : EXIT.error;
       // The resume command is printed only when a checkpoint holds games to continue from.
-      if (shard || latest === null) {
+      if (latest === null) {
         abandonOutDir(out, claim);
         throw new CliError(`${why} before any games were saved; nothing was written (run it again)`, code);
       }
@@ -234,11 +237,13 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   } finally {
     cost?.stop();
     process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGTERM', onSigterm);
   }
   progress.finish();
 
   if (shard) {
     writePartial(out, { plan, range, shard, workers, wallSeconds: seconds(), data: Array.from(acc.data) });
+    removeOwned(out, 'checkpoint.json');
     say(`part ${shard.k} of ${shard.n} written to ${out}/partial.json; combine the parts with: squabble merge <part dirs...> --out <dir>\n`);
     return;
   }
@@ -250,7 +255,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   const levels = played.compareLevels ? await levelRuns(io, options, { plan: played, acc, workers, out }, () => saveCheckpoint()) : undefined;
   if (levels) say(`compareLevels: level runs played in ${(seconds() - wallSeconds).toFixed(2)} s\n`);
   await finishRun(io, played, acc, out, { ...(levels ? { levels } : {}), workers, wallSeconds, startedAt, checkInvariants, report: options.report, say, allRows: options.all ?? false, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
-  rmSync(join(out, 'checkpoint.json'), { force: true });
+  removeOwned(out, 'checkpoint.json');
 }
 
 /**
@@ -263,6 +268,7 @@ async function levelRuns(io: CliIO, options: RunOptions, run: { plan: Plan; acc:
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
   try {
     return await rateUnderLevels(plan, plan.compareLevels!, { workers, scenarioRun: { plan, acc }, signal: controller.signal, io, quiet: options.quiet ?? false });
   } catch (e) {
@@ -271,6 +277,7 @@ async function levelRuns(io: CliIO, options: RunOptions, run: { plan: Plan; acc:
     throw new CliError(`interrupted while playing the compareLevels runs; the scenario's ${acc.games.toLocaleString('en-US')} games are saved; continue with: squabble run --resume ${out}`, EXIT.interrupted);
   } finally {
     process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGTERM', onSigint);
   }
 }
 

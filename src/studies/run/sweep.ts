@@ -11,14 +11,14 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { runPlan } from '../../runner/pool.js';
 import { summarise, type Summary } from '../../sim/stats/summary.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
-import { claimOutDir, fileHashOf, OutputDirError, type ClaimedOutDir, type RunIdentity } from '../../runner/outdir.js';
+import { claimOutDir, fileHashOf, OutputDirError, type ClaimedOutDir, type RunIdentity, defaultOut } from '../../runner/outdir.js';
 import { summaryMarkdown, keyNumbers } from '../../report/summary-report.js';
 import { textTable } from '../../report/format.js';
 import { sweepCurve, sweepHeatmap, type SweepPoint } from './charts.js';
 import { CHARTS } from '../../report/charts/index.js';
 import { specToSvg, svgToPng } from '../../report/render.js';
 import { pageHtml } from '../../report/html.js';
-import { escapeControls } from '../../report/escape.js';
+import { markdownFile } from '../../report/escape.js';
 import { gameOf } from '../../registry.js';
 import { withBalance } from '../../analysis/balance.js';
 import { withDominance } from '../../analysis/dominance.js';
@@ -59,7 +59,7 @@ function finishedCell(dir: string, plan: Plan): Summary | null {
 
 export async function runSweep(io: CliIO, cells: Plan[], o: SweepOptions): Promise<string> {
   const first = cells[0]!;
-  const out = o.out ?? join('results', `${first.name}-sweep`);
+  const out = o.out ?? defaultOut(`${first.name}-sweep`);
   const identity = sweepIdentity(cells);
   let claim: ClaimedOutDir;
   try {
@@ -102,7 +102,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     }
     mkdirSync(dir, { recursive: true });
     writeJson(dir, 'summary.json', summary);
-    writeAtomic(join(dir, 'summary.md'), escapeControls(summaryMarkdown(summary)));
+    writeAtomic(join(dir, 'summary.md'), markdownFile(summaryMarkdown(summary)));
     results.push({ plan, summary });
     o.say(`  cell ${plan.cell} (${fields.map((f) => `${f} = ${show(plan.cellValues![f])}`).join(', ')}): seat 0 wins ${pct(summary.seats[0]!.winRate)}, mean length ${summary.length.turns.mean.toFixed(1)}\n`);
   }
@@ -170,7 +170,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     .filter((c) => c.lines.length)
     .map(({ plan, lines }) => [`## From ${describeCell(first)} (A) to ${describeCell(plan)} (B)`, ...lines].join('\n\n'))
     .join('\n\n');
-  writeAtomic(join(out, 'sweep.md'), escapeControls(`# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n${changedMd ? `\n${changedMd}\n` : ''}`));
+  writeAtomic(join(out, 'sweep.md'), markdownFile(`# ${first.name}: sweep\n\n\`\`\`\n${table}\n\`\`\`\n${changedMd ? `\n${changedMd}\n` : ''}`));
   if (o.report) {
     mkdirSync(join(out, 'charts'), { recursive: true });
     for (const c of charts) {

@@ -8,7 +8,7 @@
 import { watchCost } from '../kit/cost-warning.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { checkOutPath, makeOutDir, defaultOut } from '../../runner/outdir.js';
 import { buildPlan, readScenarioData } from '../../sim/scenario/load.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { ScenarioError } from '../../sim/scenario/errors.js';
@@ -48,7 +48,7 @@ export function registerTournament(program: Command, io: CliIO): void {
       const say = (t: string) => void (options.quiet ? undefined : io.err(t));
       const args = playArgs(options, { minGames: 2 });
       const { workers } = args;
-      if (args.out !== undefined) checkOutPath(args.out);
+      if (args.out !== undefined) checkOutPath(args.out, ['tournament.json', 'tournament.md', 'charts']);
       let data: Record<string, unknown>;
       let probe;
       try {
@@ -188,7 +188,7 @@ export function registerTournament(program: Command, io: CliIO): void {
       const extras = tournamentExtras(skillLuck, dominance);
       lines.push(...extras(textTable, ''));
       io.out(`${lines.join('\n')}\n`);
-      const out = args.out ?? join('results', `${probe.name}-tournament`);
+      const out = args.out ?? defaultOut(`${probe.name}-tournament`);
       makeOutDir(join(out, 'charts'));
       writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, capped, cappedScoring: 'left out of wins and games', ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}), ...(skillLuck ? { skillAndLuck: skillLuck } : {}), ...(dominance ? { dominance } : {}) });
       writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n\n${fitLines(fit, seatDependent).join('\n')}\n${cappedRows.length ? `\n${cappedLines[1]}\n\n${markdownTable(['pairing', 'capped', 'share'], cappedRows)}\n` : ''}${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}${extras(markdownTable, '## ').join('\n')}\n`);

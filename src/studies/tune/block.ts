@@ -19,7 +19,7 @@ import { judgeTargets, type TuneOutcome, type TuneMeasurement } from './targets.
 import { LEVEL_TARGET, parseLevelTarget, isLevelTargetProblem, levelCellAssertions, levelPairs, levelTable, withLevelTable, type LevelTarget } from './level-target.js';
 import { pairingData, pairingResult } from '../kit/pairings.js';
 import type { Summary } from '../../sim/stats/summary.js';
-import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { checkOutPath, makeOutDir, defaultOut } from '../../runner/outdir.js';
 import { writeJson, writeAtomic } from '../../runner/results.js';
 import { tuneReport } from './report.js';
 import { tuneTargetsChart } from './charts.js';
@@ -50,7 +50,7 @@ function valueAt(root: unknown, path: string): unknown {
 export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFlags, io: CliIO): Promise<void> {
   const say = (t: string) => void (flags.quiet ? undefined : io.err(t));
   const { workers } = args;
-  if (args.out !== undefined) checkOutPath(args.out);
+  if (args.out !== undefined) checkOutPath(args.out, ['summary.json', 'summary.md', 'report.html', 'charts']);
   const { data, lineOf } = readScenarioData(file);
   refuseSweep(data, file, 'tune');
   const scenario = data as Record<string, unknown>;
@@ -209,7 +209,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   };
   const report = tuneReport(outcome);
   io.out(report.text);
-  const out = args.out ?? join('results', `${base.name}${base.variant ? `-${base.variant}` : ''}-tune`);
+  const out = args.out ?? defaultOut(`${base.name}${base.variant ? `-${base.variant}` : ''}-tune`);
   makeOutDir(out);
   writeJson(out, 'summary.json', outcome);
   writeAtomic(join(out, 'summary.md'), report.markdown);

@@ -15,7 +15,7 @@ import { changedSubjects, unpairedChanges, whatChanged } from '../../analysis/wh
 import { whatChangedLines } from '../../report/what-changed-report.js';
 import { tune, tuneMetric, type Evaluation } from './bisection.js';
 import { textTable } from '../../report/format.js';
-import { CliError, type CliIO } from '../kit/io.js';
+import { CliError, strictNumber, type CliIO } from '../kit/io.js';
 import { refuseSweep, overridesOf } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
 import { tuneBlock } from './block.js';
@@ -68,9 +68,9 @@ export function registerTune(program: Command, io: CliIO): void {
       if (missing) throw new CliError(`--${missing}: required with --param`);
       const m = /^([^=]+)=([-\d.eE]+)$/.exec(o.target!);
       if (!m) throw new CliError(`--target: expected METRIC=VALUE (e.g. seats.0.winRate=0.5), found ${JSON.stringify(o.target)}`);
-      const target = Number(m[2]);
-      const min = Number(o.min);
-      const max = Number(o.max);
+      const target = strictNumber(m[2]!);
+      const min = strictNumber(o.min!);
+      const max = strictNumber(o.max!);
       const param = o.param;
       if (!Number.isFinite(min) || !Number.isFinite(max) || !(min < max)) throw new CliError(`--min and --max: expected numbers with min < max, found ${o.min} and ${o.max}`);
       if (o.integer && (!Number.isInteger(min) || !Number.isInteger(max))) throw new CliError('--integer: --min and --max must be whole numbers');

@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { checkOutPath, makeOutDir } from '../../runner/outdir.js';
+import { checkOutPath, makeOutDir, defaultOut } from '../../runner/outdir.js';
 import * as aq from 'arquero';
 import type { WeightStat } from '../../sim/types.js';
 import { GameFailure } from '../../sim/batch.js';
@@ -102,7 +102,7 @@ export function registerWeights(program: Command, io: CliIO): void {
 async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void> {
   const say = (t: string) => void (o.quiet ? undefined : io.err(t));
   const { workers, out: outOption, ...choice } = playArgs(o, { minGames: 2 });
-  if (outOption !== undefined) checkOutPath(outOption);
+  if (outOption !== undefined) checkOutPath(outOption, ['weights.json', 'weights.md', 'weights.csv', 'fair.csv', 'charts']);
   const stats = parseStats(o.stat);
   const base = planFrom(file, choice, 'weights');
   const game = gameOf(base.game);
@@ -166,7 +166,7 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   const warned = botWarnings.length ? `${botWarnings.join('\n')}\n\n` : '';
   io.out(`${title}\n\n${warned}${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levelsBlock}\n${footer}\n`);
 
-  const out = outOption ?? join('results', `${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
+  const out = outOption ?? defaultOut(`${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
   makeOutDir(out);
   writeJson(out, 'weights.json', {
     format: 'squabble-weights/1',
