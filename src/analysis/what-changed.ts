@@ -14,7 +14,8 @@
  * Every interval of a row is its own 95% interval. The unpaired variance takes each arm's rate as
  * Agresti and Caffo's (one win and one loss added to each arm), and a paired row whose per-game
  * differences have no spread falls back to it, so no interval has zero width (a card played in one
- * game that lost it is not −100.0 [−100.0, −100.0]).
+ * game that lost it is not −100.0 [−100.0, −100.0]); a paired row whose arms agree in every game
+ * gets the rule-of-three bound ±3.69/trials (pairedRateDifference).
  *
  * "Moved" is a selection from many rows, and is accounted for as one: rows with fewer than
  * MIN_TRIALS trials in either run are not tested (counted apart: one game cannot say a card
@@ -32,7 +33,7 @@ import { Z95 } from '../sim/stats/intervals.js';
 import { balanceSheets } from './balance.js';
 import { PAIR_SUMS } from './paired-rates.js';
 import { benjaminiHochberg, FDR_Q } from './rates.js';
-import { normalQuantile, twoSidedP } from './normal.js';
+import { normalCdf, normalQuantile, twoSidedP } from './normal.js';
 
 /** A row with fewer trials than this in either run is not tested for a move (counted apart). */
 export const MIN_TRIALS = 20;
@@ -114,9 +115,22 @@ export function pairedRateDifference(s: ArrayLike<number>, o: number, n: number,
   const aa = S(4) - 2 * rA * S(5) + rA * rA * S(8);
   const ab = S(6) - rA * S(9) - rB * S(7) + rA * rB * S(10);
   const see = Math.max(0, bb / (mB * mB) + aa / (mA * mA) - (2 * ab) / (mA * mB));
-  // A row whose rate is constant in both arms has no per-game spread: the independent interval, widened.
-  const se = see > 0 ? Math.sqrt(see / (n - 1) / n) : widenedSE(wA, hA, 1, wB, hB, 1);
   const difference = rB - rA;
+  // Σ(W_B − W_A)² and Σ(H_B − H_A)² over the games, exact (integer sums): both 0 when the arms
+  // agree game by game.
+  const agree = S(11) - 2 * S(6) + S(4) === 0 && S(13) - 2 * S(10) + S(8) === 0;
+  if (agree) {
+    // Both arms agree in every game (the same wins and trials): no trial of this sample
+    // differs. That bounds, not zeroes, the change: with none of the hA trials discordant, the
+    // share that could be is at most −ln(α/2)/hA at level 1 − α (the rule of three: 3.69 at 95%),
+    // each discordant trial moving the rate by at most 1/hA, so |Δ| ≤ −ln(α/2)/hA.
+    // One trial is ±100 points (no information); 600 trials ±0.6, not the ±5 of unpaired arms.
+    const bound = Math.min(1, -Math.log(1 - normalCdf(z)) / hA);
+    return { gamesA: hA, gamesB: hB, before: rA, after: rB, difference, interval: [-bound, bound] };
+  }
+  // A row whose rate is constant in each arm but differs between them (a card in one game that it
+  // won under A and lost under B) has no per-game spread either: the independent interval, widened.
+  const se = see > 0 ? Math.sqrt(see / (n - 1) / n) : widenedSE(wA, hA, 1, wB, hB, 1);
   return { gamesA: hA, gamesB: hB, before: rA, after: rB, difference, interval: [difference - z * se, difference + z * se] };
 }
 

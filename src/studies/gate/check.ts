@@ -124,7 +124,10 @@ const metricsOf = (plan: Plan, acc: Accumulator) => {
 /** Whether a replay reproduced the baseline: the same figures, and the same game records where it kept them. */
 function reproduces(metrics: GateMetric[], acc: Accumulator, baseline: Baseline): boolean {
   const records = decodeGameRecords(baseline.gameRecords, baseline.games);
-  const strip = (ms: GateMetric[]) => JSON.stringify(ms.map(({ detectable: _d, ...m }) => m));
+  // Key order is not compared: a baseline read back through its schema (baseline-file.ts) has
+  // the schema's order, a fresh one the order it was built in.
+  const strip = (ms: GateMetric[]) =>
+    JSON.stringify(ms.map(({ detectable: _d, ...m }) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
   if (strip(metrics) !== strip(baseline.metrics)) return false;
   const now = acc.gameRecordData();
   return records === null || (records.length === now.length && records.every((x, i) => x === now[i]));

@@ -55,7 +55,9 @@ describe('compareLevels in run', () => {
       expect(row.verdictChanges).toBe(row.byLevel[0]!.verdict !== row.byLevel[1]!.verdict);
       expect(row.dependsOnBot).toBe(row.qValue <= placed.fdr);
     }
-    expect(placed.rows.some((r) => r.verdictChanges)).toBe(true);
+    // Whether some card's verdict changes in these 120 games is up to the games (it did before
+    // issue 39 changed how confusions play); the loop above checks the mark's definition on every
+    // row, and the rigged game below a card whose verdict the bot decides.
     expect(placed.corrected.map((a) => a.level)).toEqual(['skilled']);
     expect(placed.corrected[0]!.interval[0]).toBeLessThanOrEqual(placed.corrected[0]!.interval[1]);
     expect(placed.reliability).toHaveLength(2);
@@ -76,7 +78,7 @@ describe('compareLevels in run', () => {
     for (const row of placed.rows) expect(md).toContain(`| ${row.row} |`);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('<section class="levels" id="levels">');
-    expect(html.match(/<tr class="depends">/g)?.length).toBe(placed.rows.filter((r) => r.dependsOnBot).length + sheetsMarked(summary, 'cards.winRateWhenPlaced'));
+    expect((html.match(/<tr class="depends">/g) ?? []).length).toBe(placed.rows.filter((r) => r.dependsOnBot).length + sheetsMarked(summary, 'cards.winRateWhenPlaced'));
     // `squabble levels` plays the same runs and compares them the same way.
     const levelsOut = join(tempDir(), 'levels');
     const r = await cli('levels', file, '--levels', 'random,skilled', '--workers', '0', '--out', levelsOut, '--quiet');
@@ -219,7 +221,8 @@ describe('compareLevels in compare', () => {
     const sentence = /Agreement of the true rates with honest, corrected for the rows' noise \(95% interval\): thrower .*Raw rank agreement .*; honest with itself on another seed .*(\d of 5 rows depend on the bot|0 of 5 rows flagged).*Balance-sheet verdicts change for \d rows with the level/;
     expect(r.out).toMatch(sentence);
     expect(r.out).toMatch(/seat 0 win rate +-\d\.\d+ pts \[[^\]]+\] below +\+\d\.\d+ pts \[[^\]]+\] above +\*/);
-    expect(r.out).toMatch(/\nAce +-\d\d\.\d+ pts \[[^\]]+\] below +\+0\.000 pts \[\+0\.000, \+0\.000\] within +\*/);
+    // Thrown in every game of both arms: 0, inside the rule-of-three bound of no discordant game.
+    expect(r.out).toMatch(/\nAce +-\d\d\.\d+ pts \[[^\]]+\] below +\+0\.0+ pts \[-\d\.\d+, \+\d\.\d+\] within +\*/);
     expect(r.out).not.toMatch(/\nChump +\+0/);
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
     expect(md).toMatch(/## Ratings under skill levels/);
