@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import { existsSync, appendFileSync, writeFileSync } from 'node:fs';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
-import { testMetrics, decideSuite, headlineMetrics, incompleteBaseline, DEFAULT_GATE, BASELINE_FORMAT, type Baseline, type GateMetric, type GateOptions } from './analysis.js';
+import { testMetrics, decideSuite, headlineMetrics, incompleteBaseline, DEFAULT_GATE, type Baseline, type GateMetric, type GateOptions } from './analysis.js';
 import { decodeGameRecords, gameValues } from './game-records.js';
 import { decodeContent, storedContentPlan } from './content.js';
 import { playGatePair } from './play.js';
