@@ -122,12 +122,23 @@ function saveManifest(dir: string, m: Manifest): void {
 /** Is `dir/name` a file squabble wrote, with the bytes it wrote? */
 function ownsFile(dir: string, name: string, m: Manifest): boolean {
   const hash = m.files.get(name);
-  if (hash === undefined) return false;
   try {
-    return lstatSync(join(dir, name)).isFile() && sha256(readFileSync(join(dir, name))) === hash;
+    if (!lstatSync(join(dir, name)).isFile()) return false;
+    if (hash !== undefined && sha256(readFileSync(join(dir, name))) === hash) return true;
   } catch {
     return false;
   }
+  return renamedPending(dir, name, m) !== null;
+}
+
+/**
+ * A crash (kill -9) between writeOwned's rename and its manifest update leaves the name's
+ * temporary file listed as pending but gone: what stands at the name is what squabble was
+ * writing. The pending entry, or null.
+ */
+function renamedPending(dir: string, name: string, m: Manifest): string | null {
+  for (const p of m.pending) if (p.slice(0, p.lastIndexOf('.tmp-')) === name && !existsSync(join(dir, p))) return p;
+  return null;
 }
 
 /** The first thing in `dir/name` squabble cannot prove it wrote (a path), or null when all of it is squabble's. */
@@ -263,6 +274,9 @@ export function cleanStale(dir: string): void {
   for (const tmp of [...m.pending]) {
     const pid = Number(TMP.exec(tmp)![1]);
     if (pidAlive(pid)) continue;
+    // Renamed before the crash (the temporary name is gone): the file is squabble's; record it.
+    const target = tmp.slice(0, tmp.lastIndexOf('.tmp-'));
+    if (renamedPending(dir, target, m) === tmp && existsSync(join(dir, target)) && lstatSync(join(dir, target)).isFile()) m.files.set(target, sha256(readFileSync(join(dir, target))));
     rmSync(join(dir, tmp), { force: true });
     m.pending.delete(tmp);
     changed = true;
