@@ -64,7 +64,9 @@ export async function runCli(argv: readonly string[], rawIO: CliIO = processIO()
     .exitOverride()
     .configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });
   const named = argv.find((a) => !a.startsWith('-'));
-  const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  // `--version` alone needs no command: loading them all would cost it a second of CPU.
+  const versionOnly = named === undefined && argv.length > 0 && argv.every((a) => a === '-V' || a === '--version');
+  const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : versionOnly ? [] : Object.keys(COMMANDS);
   // Registered in the one order, so `squabble --help` lists them as before.
   for (const register of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) register(program, io, (code) => (exitCode = code));
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (t) => io.out(t), writeErr: (t) => io.err(t) });

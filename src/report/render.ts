@@ -1,14 +1,28 @@
 /** Vega-Lite spec -> SVG (vega's headless renderer) -> PNG (resvg with DejaVu Sans, so text never vanishes). */
-import * as vl from 'vega-lite';
-import * as vega from 'vega';
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
 import type { TopLevelSpec } from 'vega-lite';
 import { chartSafeLabels } from './escape.js';
 
-/** Chart warnings are tested for (test/report); at run time they must not clutter stderr. */
-const quietLogger = vega.logger(vega.None);
+/**
+ * vega, vega-lite and resvg are loaded on the first chart, not with the module: together they
+ * cost about half a second of CPU, which `run --no-report`, `validate` and every pool worker
+ * would otherwise pay (issue 36: load only what a command uses).
+ */
+let charting: { vl: typeof import('vega-lite'); vega: typeof import('vega'); quietLogger: ReturnType<typeof import('vega').logger> } | undefined;
+async function loadCharting(): Promise<NonNullable<typeof charting>> {
+  if (!charting) {
+    const [vl, vega] = await Promise.all([import('vega-lite'), import('vega')]);
+    // Chart warnings are tested for (test/report); at run time they must not clutter stderr.
+    charting = { vl, vega, quietLogger: vega.logger(vega.None) };
+  }
+  return charting;
+}
+/** resvg is a CommonJS native module: required on first use, so svgToPng stays synchronous. */
+let resvg: typeof import('@resvg/resvg-js') | undefined;
+const loadResvg = () => (resvg ??= createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js'));
 
 export async function specToSvg(spec: TopLevelSpec): Promise<string> {
+  const { vl, vega, quietLogger } = await loadCharting();
   const compiled = vl.compile(chartSafeLabels(spec), { logger: quietLogger }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
   try {
@@ -19,6 +33,7 @@ export async function specToSvg(spec: TopLevelSpec): Promise<string> {
 }
 
 export function svgToPng(svg: string): Buffer {
+  const { Resvg } = loadResvg();
   const resvg = new Resvg(svg, {
     background: 'white',
     fitTo: { mode: 'zoom', value: 2 },

@@ -8,8 +8,7 @@
  * worker after `lockSeconds`; the submitter takes exactly one result per shard, the finished
  * job's return value, and merges in shard order. The result equals a local run byte for byte.
  */
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Job, Queue, QueueEvents } from 'bullmq';
 import { Piscina } from 'piscina';
 import type { Plan } from '../sim/scenario/types.js';
 import { Accumulator } from '../sim/stats/accumulator.js';
@@ -52,10 +51,21 @@ export class ShardFailedError extends Error {}
 const timeoutOf = (target: RedisTarget) => (target.timeoutSeconds ?? 30) * 1000;
 
 /**
+ * BullMQ and ioredis, loaded on the first distributed call: they cost about 0.15 s of CPU to
+ * load, which every local `run` would otherwise pay (issue 36: load only what a command uses).
+ */
+let queueLib: { bullmq: typeof import('bullmq'); Redis: typeof import('ioredis').Redis } | undefined;
+async function loadQueueLib(): Promise<NonNullable<typeof queueLib>> {
+  queueLib ??= { bullmq: await import('bullmq'), Redis: (await import('ioredis')).Redis };
+  return queueLib;
+}
+
+/**
  * Ask Redis for a PING within the target's timeout (no retries): a command checks this before it
  * touches any file, so a wrong URL costs nothing.
  */
 export async function probeRedis(target: RedisTarget): Promise<void> {
+  const { Redis } = await loadQueueLib();
   const ms = timeoutOf(target);
   const client = new Redis({ ...connection(target.url), lazyConnect: true, connectTimeout: ms, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false });
   client.on('error', () => {}); // reported through connect() below
@@ -78,7 +88,7 @@ export async function probeRedis(target: RedisTarget): Promise<void> {
  * has been answered for the target's timeout. BullMQ's own connections retry forever, so without
  * this a run whose Redis went away would wait forever.
  */
-function watchRedis(target: RedisTarget): { lost: Promise<never>; stop: () => void } {
+function watchRedis(target: RedisTarget, Redis: typeof import('ioredis').Redis): { lost: Promise<never>; stop: () => void } {
   const ms = timeoutOf(target);
   const client = new Redis({ ...connection(target.url), connectTimeout: Math.min(ms, 5000), enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => 500 });
   client.on('error', () => {}); // the silence is what counts
@@ -144,7 +154,9 @@ export async function runPlanOnQueue(plan: Plan, target: RedisTarget, options: Q
   const game = gameOf(plan.game);
   const name = target.queue ?? DEFAULT_QUEUE;
   const conn = connection(target.url);
-  const watchdog = watchRedis(target);
+  const { bullmq, Redis } = await loadQueueLib();
+  const { Queue, QueueEvents } = bullmq;
+  const watchdog = watchRedis(target, Redis);
   const queue = new Queue(name, { connection: conn });
   const events = new QueueEvents(name, { connection: conn });
   queue.on('error', () => {}); // connection errors: the watchdog decides when to give up
@@ -228,6 +240,8 @@ export interface WorkerOptions {
  */
 export async function serveQueue(target: RedisTarget, options: WorkerOptions): Promise<{ close: () => Promise<void>; lost: Promise<never> }> {
   await probeRedis(target);
+  const { bullmq, Redis } = await loadQueueLib();
+  const { Worker } = bullmq;
   const pool = new Piscina({ ...workerEntry(), minThreads: options.threads, maxThreads: options.threads });
   const worker = new Worker(
     target.queue ?? DEFAULT_QUEUE,
@@ -247,7 +261,7 @@ export async function serveQueue(target: RedisTarget, options: WorkerOptions): P
     },
   );
   worker.on('error', () => {}); // connection errors: the watchdog decides when to give up
-  const watchdog = watchRedis(target);
+  const watchdog = watchRedis(target, Redis);
   await Promise.race([worker.waitUntilReady(), watchdog.lost]);
   return {
     lost: watchdog.lost,

@@ -7,7 +7,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReportInput } from '../../report/charts/types.js';
-import { writeReport, readReportInput, ReportInputError } from '../../report/write-report.js';
 import { replayPageGames, MAX_REPLAY_BYTES } from '../../report/replay-pages.js';
 import { NO_REPLAY_PAGES, REPLAY_DIR, replayPagePath, type ReplayPages } from '../../report/examples.js';
 import { replayGame } from '../../replay/steps.js';
@@ -43,6 +42,8 @@ export function writeReplayPages(dir: string, input: ReportInput, maxBytes = MAX
 
 /** The report of a run with its replay pages (writeReplayPages above). */
 export async function reportOrFail(dir: string, png = true): Promise<string> {
+  // The report stack (arquero, vega) loads only when a report is written: `run --no-report` skips it.
+  const { writeReport, readReportInput, ReportInputError } = await import('../../report/write-report.js');
   try {
     return await writeReport(dir, { png, pages: writeReplayPages(dir, readReportInput(dir)) });
   } catch (e) {
