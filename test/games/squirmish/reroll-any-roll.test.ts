@@ -119,3 +119,14 @@ describe('reroll-any: any-roll is validated like every other word', () => {
     expect(issues({ when: 'always', do: [{ 'reroll-any': 'everything' }] })[0]).toMatch(/reroll-any: expected the plain word reroll-any \(attack dice only\), or reroll-any: any-roll/);
   });
 });
+
+describe('the seeded game docs/cards.md names', () => {
+  // docs/cards.md, "Words added in issue 39": Fickle Fran of the shipped Storm Front deck re-rolls an
+  // opponent's ability die and its own side's second damage die in game 68 of storm-front-greedy.
+  it('shows Fickle Fran re-rolling both kinds of die in game 68 of storm-front-greedy', async () => {
+    const { replayTrace } = await import('../../../src/cli/commands/replay.js');
+    const trace = replayTrace('scenarios/squirmish/storm-front-greedy.yaml', { game: '68', checkInvariants: true });
+    expect(trace).toContain('Fickle Fran re-rolls the die of ability "Static Charge" of Forked Fred (reroll-any: any-roll): 6, re-rolled 4');
+    expect(trace).toContain("Fickle Fran re-rolls the second die of Graupel Gus's attack (reroll-any: any-roll): 2, re-rolled 5");
+  });
+});
