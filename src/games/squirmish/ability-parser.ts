@@ -10,7 +10,7 @@ import {
 import { NAMED_EFFECT_NAMES } from './effects.js';
 import {
   AMOUNT_ROLL, ATTACK_ONLY_TARGETS, COND_ATTACKER_GROUP, COND_ATTACKER_IS, COND_COUNT, COND_FIRST_ATTACK,
-  COND_SELF_DAMAGED, COND_TARGET_DAMAGED, COND_TARGET_GROUP, COND_TARGET_IS, COND_TARGET_MOVED, CONFUSE_CREDIT, COUNTS, RELAY_CONTROLLER,
+  COND_SELF_DAMAGED, COND_TARGET_DAMAGED, COND_TARGET_GROUP, COND_TARGET_IS, COND_TARGET_MOVED, CONFUSE_CREDIT, COUNTS, RELAY_CONTROLLER, REROLL_ANY_ROLL,
   C_FACE, C_ROLL, DURATION_NAMES, EFFECT_NAMES, E_ADD, E_AVOID, E_CANNOT_ATTACK, E_CONFUSE, E_CUSTOM, E_DAMAGE,
   E_DISCARD_DRAWN, E_DIVIDE, E_DRAW, E_DRAW_AND_PLACE, E_EXTRA_MOVE, E_HEAL, E_IGNORE_BELOW, E_IMMUNE_TO, E_KO,
   E_KO_OVERRIDE, E_LOOK_DISCARD, E_MOVE_DAMAGE, E_MOVE_OPPONENT, E_MOVE_SELF, E_MULTIPLY, E_REACH_ANY, E_REARRANGE,
@@ -297,6 +297,12 @@ export abstract class AbilityParser {
         else if (arg !== true) this.report([...at, verb], `${who}: re-lay: expected the plain word re-lay (each seat lays its own cards), or re-lay: controller (this card's controller lays every card)`, arg);
         extra([]);
         break;
+      case 'reroll-any':
+        eff.verb = E_REROLL_ANY;
+        if (arg === 'any-roll') eff.arg = REROLL_ANY_ROLL;
+        else if (arg !== true) this.report([...at, verb], `${who}: reroll-any: expected the plain word reroll-any (attack dice only), or reroll-any: any-roll (any die: attack dice, abilities' own dice, second damage dice)`, arg);
+        extra([]);
+        break;
       case 'modify': {
         const m = typeof arg === 'string' ? /^([+\-x*/])\s*(\d+)$/.exec(arg.trim()) : typeof arg === 'number' ? ['', arg < 0 ? '-' : '+', String(Math.abs(arg))] : null;
         if (!m) {
@@ -392,7 +398,7 @@ export abstract class AbilityParser {
         const flags: Record<string, number> = {
           avoid: E_AVOID, 'look-and-discard': E_LOOK_DISCARD, 'discard-drawn': E_DISCARD_DRAWN, 'reach-any': E_REACH_ANY,
           'move-self-anywhere': E_MOVE_SELF, 'move-opponent': E_MOVE_OPPONENT, rearrange: E_REARRANGE, 'extra-move': E_EXTRA_MOVE,
-          reroll: E_REROLL, 'roll-again': E_ROLL_AGAIN, 'ko-override': E_KO_OVERRIDE, 'reroll-any': E_REROLL_ANY,
+          reroll: E_REROLL, 'roll-again': E_ROLL_AGAIN, 'ko-override': E_KO_OVERRIDE,
           'draw-and-place': E_DRAW_AND_PLACE,
         };
         const v = flags[verb];

@@ -5,7 +5,8 @@
  */
 import type { Rng } from '../../sim/rng.js';
 import { abilityApplies, amountOf, staticEffect } from './conditions.js';
-import { ATTACK_CONFUSED_CREDIT, d6, damageCard, enqueue, fired, popJob, queueEffects } from './resolve.js';
+import { ATTACK_CONFUSED_CREDIT, damageCard, enqueue, fired, popJob, queueEffects } from './resolve.js';
+import { abilityDie, attackDie, d6 } from './dice.js';
 import { SquirmishState } from './state.js';
 import {
   CC_ATTACKED, CC_ATTACKS, CC_SPECIALS, G_ATTACKS, G_AVOIDED, G_CONFUSED, G_EXTRA_ATTACKS, G_NO_EFFECT, G_REROLLS,
@@ -157,7 +158,7 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
   const kind = tab.faceKind[fi]!;
   const special = tab.faceSpecial[fi]!;
   let roll = 0;
-  if (tab.faceAmount[fi] === AMOUNT_ROLL || (special >= 0 && tab.abUsesRoll[special] === 1)) roll = d6(rng);
+  if (tab.faceAmount[fi] === AMOUNT_ROLL || (special >= 0 && tab.abUsesRoll[special] === 1)) roll = attackDie(s, a, t, face, rng);
   const amount = tab.faceAmount[fi] === AMOUNT_ROLL ? roll : tab.faceAmount[fi]!;
 
   s.gameCounters[G_ATTACKS]!++;
@@ -191,7 +192,7 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
   for (let ab = tab.cardAbStart[ct]!, end = tab.cardAbEnd[ct]!; ab < end; ab++) {
     const trig = tab.abTrigger[ab]!;
     if (trig !== T_ATTACKED && trig !== T_STATIC) continue;
-    const r = tab.abUsesRoll[ab] === 1 ? d6(rng) : 0;
+    const r = tab.abUsesRoll[ab] === 1 ? abilityDie(s, ab, t, tseat, t, a, face, rng) : 0;
     if (!abilityApplies(s, ab, t, tseat, t, a, face, r)) continue;
     if (trig === T_ATTACKED) {
       fired(s, ab, t);
@@ -221,7 +222,7 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
     for (let ab = tab.cardAbStart[ca]!, end = tab.cardAbEnd[ca]!; ab < end; ab++) {
       const trig = tab.abTrigger[ab]!;
       if (trig !== T_ATTACK && trig !== T_STATIC) continue;
-      const r = tab.abUsesRoll[ab] === 1 ? d6(rng) : 0;
+      const r = tab.abUsesRoll[ab] === 1 ? abilityDie(s, ab, a, seat, t, a, face, rng) : 0;
       if (!abilityApplies(s, ab, a, seat, t, a, face, r)) continue;
       if (trig === T_ATTACK) {
         fired(s, ab, a);
@@ -269,9 +270,9 @@ export function resolveAttack(s: SquirmishState, a: number, t: number, face: num
   if (!avoided && (tab.cardTriggers[ca]! & (1 << T_AFTER_ATTACK)) !== 0) {
     for (let ab = tab.cardAbStart[ca]!, end = tab.cardAbEnd[ca]!; ab < end; ab++) {
       if (tab.abTrigger[ab] !== T_AFTER_ATTACK) continue;
-      const r = tab.abUsesRoll[ab] === 1 ? d6(rng) : 0;
-      // Conditions see this attack (first-attack still means the attack just made).
+      // Conditions see this attack (first-attack still means the attack just made), the own die's too.
       s.attacksMade[a]!--;
+      const r = tab.abUsesRoll[ab] === 1 ? abilityDie(s, ab, a, seat, t, a, face, rng) : 0;
       const ok = abilityApplies(s, ab, a, seat, t, a, face, r);
       s.attacksMade[a]!++;
       if (!ok) continue;

@@ -4,7 +4,9 @@
  */
 import { type AbilityIR, type CondIR, type DeckIR, type EffectIR, FACES, MAX_ABILITIES_PER_CARD } from './card-ir.js';
 import { type DeckData, deckIR } from './cards.js';
-import { AMOUNT_ROLL, F_DAMAGE, F_HEAL, TRIGGER_COUNT, T_AFTER_ATTACK, T_ATTACK, T_ATTACKED, T_STATIC } from './vocabulary.js';
+import {
+  AMOUNT_ROLL, E_REROLL_ANY, F_DAMAGE, F_HEAL, REROLL_ANY_ROLL, TRIGGER_COUNT, T_AFTER_ATTACK, T_ATTACK, T_ATTACKED, T_STATIC,
+} from './vocabulary.js';
 
 /** Everything the engine reads about cards, packed into typed arrays (indexed by card type). */
 export class CardTable {
@@ -43,6 +45,10 @@ export class CardTable {
   readonly cardTriggers: Int32Array;
   /** Per card: bit v set if some always-on ability uses static effect v (fast path checks). */
   readonly cardStatics: Int32Array;
+  /** Per card: 1 if an always-on ability has `reroll-any: any-roll` (dice.ts). */
+  readonly cardAnyRoll: Uint8Array;
+  /** Some card of the pool has `reroll-any: any-roll`: without one, rolling a die checks nothing more. */
+  readonly hasAnyRoll: boolean;
   /** Per card: the special attacks' ability indices, cardSpecialStart + k. */
   readonly cardSpecialStart: Int32Array;
   readonly condKind: Int8Array;
@@ -82,12 +88,17 @@ export class CardTable {
     this.cardSpecialStart = new Int32Array(this.count);
     this.cardTriggers = new Int32Array(this.count);
     this.cardStatics = new Int32Array(this.count);
+    this.cardAnyRoll = new Uint8Array(this.count);
     cards.forEach((c, ci) => {
       this.cardAbStart[ci] = abilities.length;
       c.abilities.forEach((ab, slot) => {
         abilities.push({ ab, card: ci, slot });
         this.cardTriggers[ci]! |= 1 << ab.trigger;
-        if (ab.trigger === T_STATIC) for (const e of ab.effects) this.cardStatics[ci]! |= 1 << e.verb;
+        if (ab.trigger === T_STATIC)
+          for (const e of ab.effects) {
+            this.cardStatics[ci]! |= 1 << e.verb;
+            if (e.verb === E_REROLL_ANY && e.arg === REROLL_ANY_ROLL) this.cardAnyRoll[ci] = 1;
+          }
       });
       this.cardAbEnd[ci] = abilities.length;
       this.cardSpecialStart[ci] = abilities.length;
@@ -103,6 +114,7 @@ export class CardTable {
       });
       this.meanDamage[ci] = mean / FACES;
     });
+    this.hasAnyRoll = this.cardAnyRoll.includes(1);
     const nAb = abilities.length;
     this.abilityNames = abilities.map((a) => a.ab.name);
     this.abilityTexts = abilities.map((a) => a.ab.text);

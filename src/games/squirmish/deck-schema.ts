@@ -66,6 +66,7 @@ const effect = {
     { type: 'object', properties: { splash: amount }, required: ['splash'], additionalProperties: false },
     { type: 'object', properties: { confuse: { const: 'credit' } }, required: ['confuse'], additionalProperties: false },
     { type: 'object', properties: { 're-lay': { const: 'controller' } }, required: ['re-lay'], additionalProperties: false },
+    { type: 'object', properties: { 'reroll-any': { const: 'any-roll' } }, required: ['reroll-any'], additionalProperties: false },
   ],
 };
 

@@ -8,7 +8,7 @@ import {
 } from './state.js';
 import {
   DEC_WEIGH_PICK, DEC_WEIGH_PLACE, DEC_DRAFT, DEC_STEP, DEC_REROLL, DEC_HAND, DEC_REATTACH, DEC_CONSOLATION, DEC_JOB,
-  STEP_NAMES, EV_DAMAGE, EV_HEAL, EV_NO_EFFECT, EV_AVOIDED, EV_CONFUSED, EV_KO, EV_OWN_KO, EV_FRAGMENT, PH_TURN,
+  STEP_NAMES, EV_DAMAGE, EV_HEAL, EV_NO_EFFECT, EV_AVOIDED, EV_CONFUSED, EV_KO, EV_OWN_KO, EV_FRAGMENT, EV_REROLLED, PH_TURN,
 } from './state-codes.js';
 import { OP_SKIP, OP_ATTACK, OP_PLACE, OP_REPLACE, OP_MOVE, OP_DRAW, OP_DISCARD, OP_PICK, OP_FRAG, OP_USE, OP_REROLL, OP_SHIFT, OP_SEAT, opOf, xOf, yOf } from './actions.js';
 import { effectWord } from './vocabulary.js';
@@ -63,6 +63,12 @@ export function eventsText(s: SquirmishState): string[] {
       case EV_FRAGMENT:
         lines.push(`  the Squirmish broke into ${log.field(k, 4)} islands`);
         break;
+      case EV_REROLLED: {
+        // Card a's reroll-any: any-roll on a die rolled inside a resolution (dice.ts): t's ability's own die, or t's attack's second die.
+        const of = sp >= 0 ? `the die of ability ${JSON.stringify(s.table.abilityNames[sp])} of ${cardName(s, t)}` : `the second die of ${cardName(s, t)}'s attack`;
+        lines.push(`  ${cardName(s, a)} re-rolls ${of} (reroll-any: any-roll): ${log.field(k, 3)}, re-rolled ${log.field(k, 4)}`);
+        break;
+      }
     }
   }
   for (let k = 0; k < s.recentCount; k++) {

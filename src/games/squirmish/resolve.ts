@@ -8,6 +8,7 @@
 import type { Rng } from '../../sim/rng.js';
 import { abilityApplies, amountOf, staticEffect } from './conditions.js';
 import { SquirmishState } from './state.js';
+import { abilityDie } from './dice.js';
 import { CC_ABILITIES, CC_DEALT, CC_TAKEN, G_DAMAGE, G_DRAWS, SEAT_COUNTERS, S_DAMAGE, S_DRAWS } from './counters.js';
 import { JK_EFFECT, LOC_GRID, QCAP, SLOTS } from './state-codes.js';
 import {
@@ -22,7 +23,6 @@ export const ATTACK_CONFUSED = 1;
 /** ... by a card confused with `confuse: credit`: its knock-out scores for the job's seat (the confuser's controller). */
 export const ATTACK_CONFUSED_CREDIT = 2;
 
-export const d6 = (rng: Rng): number => 1 + rng.int(6);
 
 /** Mark a once-per-turn ability as used and note it for the trace. */
 export function fired(s: SquirmishState, ab: number, self: number): void {
@@ -134,7 +134,7 @@ export function triggerAbilities(s: SquirmishState, self: number, trigger: numbe
   const seat = s.owner[self]!;
   for (let ab = t.cardAbStart[c]!, end = t.cardAbEnd[c]!; ab < end; ab++) {
     if (t.abTrigger[ab] !== trigger) continue;
-    const roll = t.abUsesRoll[ab] === 1 ? d6(rng) : 0;
+    const roll = t.abUsesRoll[ab] === 1 ? abilityDie(s, ab, self, seat, -1, -1, 0, rng) : 0;
     if (!abilityApplies(s, ab, self, seat, -1, -1, 0, roll)) continue;
     fired(s, ab, self);
     const first = s.qLen;
@@ -146,7 +146,7 @@ export function triggerAbilities(s: SquirmishState, self: number, trigger: numbe
 /** A weird ability used by its controller: conditions are checked now (its own roll included). */
 export function useAbility(s: SquirmishState, self: number, ab: number, rng: Rng): void {
   const seat = s.owner[self]!;
-  const roll = s.table.abUsesRoll[ab] === 1 ? d6(rng) : 0;
+  const roll = s.table.abUsesRoll[ab] === 1 ? abilityDie(s, ab, self, seat, -1, -1, 0, rng) : 0;
   s.slotUsed[self * SLOTS + s.table.abSlot[ab]!] = s.turns; // used, whether or not it works
   if (!abilityApplies(s, ab, self, seat, -1, -1, 0, roll)) return;
   fired(s, ab, self);

@@ -39,6 +39,8 @@ export const EV_CONFUSED = 4;
 export const EV_KO = 5;
 export const EV_OWN_KO = 6;
 export const EV_FRAGMENT = 7;
+/** A die rolled inside a resolution re-rolled by a `reroll-any: any-roll` card (dice.ts). */
+export const EV_REROLLED = 8;
 export const FOREVER = 0x3fffffff;
 
 // Steps of a turn (each edition lists them in its order, see steps.ts).

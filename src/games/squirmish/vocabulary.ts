@@ -268,6 +268,11 @@ export const ROLL_AGAIN_OTHER = 1;
 export const CONFUSE_CREDIT = 1;
 /** `effArg` of re-lay: 1 = this card's controller lays every card (any legal layout), not each seat its own. */
 export const RELAY_CONTROLLER = 1;
+/**
+ * `effArg` of reroll-any: 1 = any roll (`reroll-any: any-roll`): besides an attack die, an ability's
+ * own die and an attack's second die (dice.ts), not only attack dice.
+ */
+export const REROLL_ANY_ROLL = 1;
 
 /**
  * The word a card file wrote for effect e, for traces and replays: `attack-another` compiles to
@@ -278,6 +283,7 @@ export function effectWord(verb: number, arg: number): string {
   if (verb === E_ROLL_AGAIN && arg === ROLL_AGAIN_OTHER) return 'attack-another';
   if (verb === E_RELAY && arg === RELAY_CONTROLLER) return 're-lay: controller';
   if (verb === E_CONFUSE && arg === CONFUSE_CREDIT) return 'confuse: credit';
+  if (verb === E_REROLL_ANY && arg === REROLL_ANY_ROLL) return 'reroll-any: any-roll';
   return EFFECT_NAMES[verb] ?? '?';
 }
 

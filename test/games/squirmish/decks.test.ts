@@ -123,6 +123,7 @@ describe('Storm Front, the second shipped deck', () => {
     expect(text).toMatch(/to: adjacent-enemies-but-target\b/);
     expect(text).toMatch(/to: adjacent-all-but-target\b/);
     expect(text).toMatch(/re-lay: controller/);
+    expect(text).toMatch(/reroll-any: any-roll/);
     expect(text).toMatch(/status: cannot-attack-me/);
     expect(text).toMatch(/base: -1, per: own-in-play/);
     for (const count of ['in-play', 'discard-pile']) expect(text, `count ${count}`).toMatch(new RegExp(`[{\\s]${count}: `));

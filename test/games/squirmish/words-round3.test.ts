@@ -157,9 +157,9 @@ describe('the seeded games docs/cards.md names', () => {
   // docs/cards.md, "Words added in issue 39": each new word is seen firing in these games of the
   // shipped storm-front-greedy scenario, so a reader can watch it with `squabble replay`.
   it.each([
-    ['Thunderclap', 7],
-    ['Shockwave', 22],
-    ['Whirl Them All', 2],
+    ['Thunderclap', 68],
+    ['Shockwave', 25],
+    ['Whirl Them All', 8],
   ])('ability "%s" fires in game %i of storm-front-greedy', async (ability, game) => {
     const { replayTrace } = await import('../../../src/cli/commands/replay.js');
     const trace = replayTrace('scenarios/squirmish/storm-front-greedy.yaml', { game: String(game), checkInvariants: true });
