@@ -111,7 +111,21 @@ function contactScore(b: MoveScratch, s: SquallState, target: number, slot: numb
  */
 export function holdsBack(b: MoveScratch, s: SquallState, m: number, target: number): boolean {
   if (b.k.holdBack === 'never' || s.turns >= b.k.patience || btb(s, m, target)) return false;
-  return b.k.holdBack === 'always' || s.move(m) > reach(s, target);
+  if (s.move(m) > reach(s, target)) return true;
+  return b.k.holdBack === 'always' && !standOff(s, m, target);
+}
+
+/**
+ * A stand-off: every seat has had a turn, and m and target each stand out of the other's reach.
+ * The target had its turn and did not come in, so it waits too (or cannot come): waiting longer
+ * only delays the game (two waiting brawlers made zero-length moves until `patience` ran out),
+ * so a brawler that is not the faster closes in. One that is faster still waits: the target
+ * must come to it or never strike.
+ */
+function standOff(s: SquallState, m: number, target: number): boolean {
+  if (s.turns < s.players) return false;
+  const gap = rimDistance(s.x[m]!, s.y[m]!, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!);
+  return gap > reach(s, m) + REACH_MARGIN && gap > reach(s, target) + REACH_MARGIN;
 }
 
 /** How far c can move to strike this turn: its MOVE plus the longest move bonus it can pay for. */

@@ -280,6 +280,21 @@ describe('the expert level (brawler that waits: holdBack always, extra die alway
     expect(rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 10, 0.5)).toBeGreaterThan(5.25);
   });
 
+  it('in a stand-off (both out of each other\'s reach once every seat has had a turn) it closes in instead of waiting again', () => {
+    // The habit fixed: two experts each waited just out of the other's reach, zero-length moves
+    // turn after turn until patience (30 turns) ran out. An enemy that had its turn and did not
+    // come in will not come: waiting longer only delays the game.
+    const r = rules({}, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 5, range: 0 }]);
+    const gapAfterMove = (turns: number): number => {
+      const s = position(r, [{ x: 6, y: 2, facing: 0 }, { x: 6, y: 10, facing: 180 }]);
+      s.turns = turns;
+      squall.apply(s, decide(makeExpert(r), s), new ScriptedRng());
+      return rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 10, 0.5);
+    };
+    expect(gapAfterMove(1)).toBeGreaterThan(5.25); // the enemy has not had its turn yet: wait
+    expect(gapAfterMove(2)).toBeLessThanOrEqual(5); // it had one and stayed away: go
+  });
+
   it('beats skilled with seats rotating (skill-ladder rules, 2,000 games, seed 1)', () => {
     const plan = planOf({ game: 'squall', seats: [{ level: 'expert' }, { level: 'skilled' }], seating: 'rotate', games: 2000, seed: 1 });
     const runner = createRunner(plan);
