@@ -11,7 +11,7 @@ import { SquallState, PH_PLACE, PH_FIRST, PH_MOVE, PH_MELEE, PH_MELEE_ROLL, PH_D
 import { STYLE_BRAWLER, STYLE_SNIPER, E_EXTRA_DAMAGE, E_EXTRA_ATTACK_DIE, E_HEAL, E_LONGER_MOVE, E_EXTRA_MOVE, E_EXTRA_ATTACK, E_REROLL, E_EXTRA_DEFENCE_DIE, E_RIPOSTE, E_IGNORE_COVER } from './world.js';
 import { nearestEnemy, coveredFrom, canSeeFrom, validShot } from './moves.js';
 import { spotPosition } from './setup.js';
-import { MoveScratch, CONTACT } from './policy-scorers.js';
+import { MoveScratch, CONTACT, roomShare } from './policy-scorers.js';
 import { MoveTape } from './move-tape.js';
 import { bestBrawlerMove, holdsBack, bestHoldBack, outOfReach, enemyReaches, closeScore } from './policy-brawler.js';
 import { sniperScore } from './policy-sniper.js';
@@ -115,7 +115,13 @@ export class Brain extends MoveScratch {
         const corner = Math.min(x, w.width - x) + Math.min(y, w.height - y);
         if (nearest === Infinity) score = -Math.round(corner * 4);
         else score = (outOfReach(this, s, m, this.xy) ? 1000 : 0) - Math.round(corner * 4) - Math.round(nearest);
-      } else if (this.k.style === STYLE_SNIPER) score = nearest === Infinity ? 0 : Math.round(nearest * 4);
+      } else if (this.k.style === STYLE_SNIPER) {
+        // Placing after an enemy: the spot with the most room to run from it (roomShare), not
+        // the farthest (a corner, where it was cornered: Archer v Knight won 21% placing second
+        // and 45% placing first, docs/bots.md). Placing first, every spot ties (none is known
+        // better before the enemy places: judging them against its worst reply scored worse).
+        score = nearest === Infinity ? 0 : Math.round(roomShare(s, m, x, y) * 1000);
+      }
       else if (nearest === Infinity) score = -Math.round(norm(x - w.width / 2, y - w.height / 2) * 4);
       else score = -Math.round(nearest * 4);
       this.pick.offer(i, score, rng);

@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { squall } from '../../../src/games/squall/index.js';
 import { brawler, sniper, flanker, auto } from '../../../src/games/squall/policies.js';
-import { moveCandidate, moveFacing, meleeAction, candidateEnemy, candidateSlot, isMove, BONUS, FIRST, SHOOT, CONTINUE, HOLD_CANDIDATE } from '../../../src/games/squall/actions.js';
+import { moveCandidate, moveFacing, meleeAction, candidateEnemy, candidateSlot, isMove, BONUS, FIRST, PLACE, SHOOT, CONTINUE, HOLD_CANDIDATE } from '../../../src/games/squall/actions.js';
 import { PH_HALF_MOVE, PH_DEFEND, PH_FIRST, type SquallState } from '../../../src/games/squall/state.js';
 import { attackFromBehind, isBtb, rimDistance } from '../../../src/games/squall/geometry.js';
 import { Rng } from '../../../src/sim/rng.js';
@@ -167,6 +167,25 @@ describe('sniper', () => {
     squall.apply(s, decide(p, s), new ScriptedRng());
     // Out of B's reach (its MOVE of 4) if the board allows.
     expect(rimDistance(s.x[0]!, s.y[0]!, 0.5, s.x[1]!, s.y[1]!, 0.5)).toBeGreaterThan(4);
+  });
+
+  it('placing after a brawler, sets up where it has room to run, not in the corner farthest from it', () => {
+    // The habit fixed: the sniper placing second took the spot farthest from the enemy, a corner,
+    // ran along the edge after each shot and was cornered there (Archer v Knight: 21% placing
+    // second, 45% placing first). B (a brawler, MOVE 4) has set up on the north edge, left of
+    // the middle; A (sniper, MOVE 6) places on the south edge.
+    const r = rules({ setup: 'fixed', setupEdges: [['north'], ['south']] }, [{ name: 'B', move: 4, range: 0 }, { name: 'A', move: 6, range: 3 }]);
+    const s = squall.createState(r, 2);
+    const rng = new Rng();
+    rng.seedGame(5, 0, 0);
+    squall.reset(s, rng);
+    expect(s.active).toBe(0);
+    squall.apply(s, PLACE + 1 * 2 + 1, rng); // north edge, second spot from the west, one inch in
+    expect(s.active).toBe(1);
+    squall.apply(s, decide(make(sniper, {}, r), s), rng);
+    const corner = Math.min(s.x[1]!, 12 - s.x[1]!) + Math.min(s.y[1]!, 12 - s.y[1]!);
+    expect(corner).toBeGreaterThan(3); // not a corner spot (the old choice: the south-east corner)
+    expect(rimDistance(s.x[1]!, s.y[1]!, 0.5, s.x[0]!, s.y[0]!, 0.5)).toBeGreaterThan(4.5); // still out of B's first-turn reach
   });
 });
 
