@@ -292,6 +292,21 @@ describe('the expert level (brawler that waits: holdBack always, extra die alway
     expect(rimDistance(t.x[b]!, t.y[b]!, 0.5, t.x[a]!, t.y[a]!, 0.5)).toBeGreaterThan(5.25);
   });
 
+  it('placing first, sets up where the terrain shelters it best, not in a corner whatever the terrain', () => {
+    // The habit fixed: a corner whatever the board. Here two walls on the south edge make a nook
+    // round the spot at (7, 0.5): an enemy can stand against that base in fewer places than
+    // against one in a corner, so it has less room to get round to its back.
+    const nook = { obstacles: [{ shape: 'rect', x: 5.7, y: 0, width: 0.7, height: 1.6 }, { shape: 'rect', x: 7.6, y: 0, width: 0.7, height: 1.6 }] };
+    const r = rules({ setup: 'fixed', setupEdges: [['south'], ['north']], terrain: nook }, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 5, range: 0 }]);
+    const s = squall.createState(r, 2);
+    const rng = new Rng();
+    rng.seedGame(3, 0, 0);
+    squall.reset(s, rng);
+    expect(s.active).toBe(0);
+    squall.apply(s, decide(makeExpert(r), s), rng);
+    expect([s.x[0], s.y[0]]).toEqual([7, 0.5]);
+  });
+
   it('waits out of reach of an equally fast enemy that it cannot reach this turn', () => {
     const r = rules({}, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 5, range: 0 }]);
     const s = position(r, [{ x: 6, y: 2, facing: 0 }, { x: 6, y: 10, facing: 180 }]);
