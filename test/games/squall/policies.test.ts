@@ -320,13 +320,14 @@ describe('the expert level (brawler that waits: holdBack always, extra die alway
     // come in will not come: waiting longer only delays the game.
     const r = rules({}, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 5, range: 0 }]);
     const gapAfterMove = (turns: number): number => {
-      const s = position(r, [{ x: 6, y: 2, facing: 0 }, { x: 6, y: 10, facing: 180 }]);
+      // 6" apart rim to rim: each just out of the other's reach (5 + 0.25), where a waiter stops.
+      const s = position(r, [{ x: 6, y: 2, facing: 0 }, { x: 6, y: 9, facing: 180 }]);
       s.turns = turns;
       squall.apply(s, decide(makeExpert(r), s), new ScriptedRng());
-      return rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 10, 0.5);
+      return rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 9, 0.5);
     };
     expect(gapAfterMove(1)).toBeGreaterThan(5.25); // the enemy has not had its turn yet: wait
-    expect(gapAfterMove(2)).toBeLessThanOrEqual(5); // it had one and stayed away: go
+    expect(gapAfterMove(2)).toBeLessThanOrEqual(5); // it had one and stopped at our reach: go
   });
 
   it('beats skilled with seats rotating (skill-ladder rules, 2,000 games, seed 1)', () => {
