@@ -3,7 +3,8 @@
  * plays them against each other; margins and costs in docs/skill-ladder.md).
  *
  * The expert is brawler that waits (`holdBack: always`) and always adds the extra attack die. It
- * sets up in a corner when it places first (the edges keep the enemy from its back), else just
+ * sets up where the edges and terrain leave an enemy the fewest places to stand against it (a
+ * corner on open ground, a nook between walls where there is one) when it places first, else just
  * out of the enemy's reach; out of contact it waits just outside the enemy's reach instead of
  * walking in, so an enemy that comes to it (skilled and novice do) is struck first. The extra die
  * costs a defence die only against an attack from the front, and the brawlers attack from behind
@@ -19,7 +20,7 @@ export const squallLevels: readonly SkillLevel[] = [
   { name: 'skilled', description: 'brawler: closes in and fights.', policy: 'brawler' },
   {
     name: 'expert',
-    description: 'brawler that waits: sets up in a corner or just out of the enemy\'s reach, waits there rather than walk in, so the enemy comes to it and is struck first (holdBack: always); always adds the extra attack die.',
+    description: 'brawler that waits: sets up where the edges and terrain shelter it most (a corner on open ground) or just out of the enemy\'s reach, waits there rather than walk in, so the enemy comes to it and is struck first (holdBack: always; when both wait, it comes in after a round); always adds the extra attack die.',
     policy: 'brawler',
     params: { holdBack: 'always', extraDie: 'always' },
   },

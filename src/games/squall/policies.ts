@@ -14,7 +14,7 @@
  *   line of sight preferred to a covered one) that is not in contact and that its HALF-MOVE can
  *   take out of reach, then in the HALF-MOVE gets out of the enemies' reach, preferring spots
  *   covered from enemy shooters and away from edges and corners. Never moves into contact; sets
- *   up as far from the enemy as it can.
+ *   up, after an enemy, where it has the most room to run from it (not the farthest corner).
  * - `flanker`: attacks from outside the target's field of view whenever a BTB point behind it
  *   can be reached; otherwise (frontalAttack) from its side or front when in reach; otherwise it
  *   hovers just outside the reach of a melee-only enemy, as near its back as possible, so that
@@ -51,7 +51,7 @@ const brawlerParams = z.strictObject({
   holdBack: z
     .enum(['never', 'faster', 'always'])
     .default('faster')
-    .describe('When it cannot reach contact this phase, end the MOVE and HALF-MOVE just outside every enemy\'s reach (its MOVE plus any longer-move bonus it can afford, plus 0.25") rather than walk in and be struck first: never; faster = only when its own MOVE is longer than the target\'s reach (so it gets the first blow next turn); always = whatever the speeds, and it sets up in a corner when it places first, else just out of the placed enemies\' reach (nearest a corner).'),
+    .describe('When it cannot reach contact this phase, end the MOVE and HALF-MOVE just outside every enemy\'s reach (its MOVE plus any longer-move bonus it can afford, plus 0.25") rather than walk in and be struck first: never; faster = only when its own MOVE is longer than the target\'s reach (so it gets the first blow next turn); always = whatever the speeds (unless both stand out of each other\'s reach once every seat has had a turn: the enemy waits too, so one not faster comes in), and it sets up where the edges and terrain leave an enemy the fewest places to stand against it when it places first (a corner on open ground), else just out of the placed enemies\' reach (the most sheltered such spot).'),
   patience: z.number().int().min(0).max(10_000).default(30).describe('Holds back only during the game\'s first this many seat turns, then closes in as before (two bots that both wait would otherwise never meet).'),
   extraDie: z.enum(['auto', 'always', 'never']).default('auto').describe('Add a defence die to the attack: auto = when HP is at least half or the extra die could kill.'),
   ...bonusParams,

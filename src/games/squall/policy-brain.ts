@@ -4,14 +4,14 @@
  * set-up, initiative, bonuses, attacks and surrender are shared.
  */
 import type { Rng } from '../../sim/rng.js';
-import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
+import { attackFromBehindAt, rimDistance, norm, PT, TOUCH_EPS } from './geometry.js';
 import { PLACE, FIRST, NO_MELEE, SHOOT, NO_SHOT, BONUS, CONTINUE, SURRENDER, HOLD_CANDIDATE, firstAtLeast, isMove, isMelee, isShoot, moveCandidate, moveFacing, meleeTarget, meleeExtraDie } from './actions.js';
 import { MAX_BONUSES } from './params.js';
 import { SquallState, PH_PLACE, PH_FIRST, PH_MOVE, PH_MELEE, PH_MELEE_ROLL, PH_DEFEND, PH_AFTER_MELEE, PH_RANGE, PH_RANGE_ROLL, PH_AFTER_RANGE, PH_HALF_MOVE, PH_EXTRA_MOVE } from './state.js';
 import { STYLE_BRAWLER, STYLE_SNIPER, E_EXTRA_DAMAGE, E_EXTRA_ATTACK_DIE, E_HEAL, E_LONGER_MOVE, E_EXTRA_MOVE, E_EXTRA_ATTACK, E_REROLL, E_EXTRA_DEFENCE_DIE, E_RIPOSTE, E_IGNORE_COVER } from './world.js';
 import { nearestEnemy, coveredFrom, canSeeFrom, validShot } from './moves.js';
 import { spotPosition } from './setup.js';
-import { MoveScratch, CONTACT } from './policy-scorers.js';
+import { MoveScratch, CONTACT, roomShare } from './policy-scorers.js';
 import { MoveTape } from './move-tape.js';
 import { bestBrawlerMove, holdsBack, bestHoldBack, outOfReach, enemyReaches, closeScore } from './policy-brawler.js';
 import { sniperScore } from './policy-sniper.js';
@@ -108,19 +108,35 @@ export class Brain extends MoveScratch {
       }
       let score = 0;
       if (this.k.style === STYLE_BRAWLER && this.k.holdBack === 'always') {
-        // Waiting whatever the speeds starts at set-up. First to place: a corner, whose two edges
-        // keep the enemy from its back (one defence die instead of two). Placing after an enemy:
-        // just out of every placed enemy's reach, so that whoever moves first must come in and
-        // be struck first; among those, nearest a corner, then nearest the enemy.
-        const corner = Math.min(x, w.width - x) + Math.min(y, w.height - y);
-        if (nearest === Infinity) score = -Math.round(corner * 4);
-        else score = (outOfReach(this, s, m, this.xy) ? 1000 : 0) - Math.round(corner * 4) - Math.round(nearest);
-      } else if (this.k.style === STYLE_SNIPER) score = nearest === Infinity ? 0 : Math.round(nearest * 4);
+        // Waiting whatever the speeds starts at set-up. First to place: the most sheltered spot,
+        // where the edges and the terrain leave an enemy the fewest places to stand against its
+        // base (so the fewest to strike from behind with, one defence die instead of two): a
+        // corner on open ground, a nook between walls where the board has one. It used to take
+        // a corner whatever the terrain. Placing after an enemy: just out of every placed
+        // enemy's reach, so that whoever moves first must come in and be struck first; among
+        // those, the most sheltered, then nearest the enemy.
+        const shelter = sheltered(s, x, y, s.r[m]!, this.enemyRadius(s, m)) * 16;
+        if (nearest === Infinity) score = shelter;
+        else score = (outOfReach(this, s, m, this.xy) ? 1000 : 0) + shelter - Math.round(nearest);
+      } else if (this.k.style === STYLE_SNIPER) {
+        // Placing after an enemy: the spot with the most room to run from it (roomShare), not
+        // the farthest (a corner, where it was cornered: Archer v Knight won 21% placing second
+        // and 45% placing first, docs/bots.md). Placing first, every spot ties (none is known
+        // better before the enemy places: judging them against its worst reply scored worse).
+        score = nearest === Infinity ? 0 : Math.round(roomShare(s, m, x, y) * 1000);
+      }
       else if (nearest === Infinity) score = -Math.round(norm(x - w.width / 2, y - w.height / 2) * 4);
       else score = -Math.round(nearest * 4);
       this.pick.offer(i, score, rng);
     }
     return this.pick.index;
+  }
+
+  /** The radius of the enemy that would stand against m: the largest among its enemies. */
+  private enemyRadius(s: SquallState, m: number): number {
+    let r = 0;
+    for (let e = 0; e < s.count; e++) if (s.enemies(m, e) && s.r[e]! > r) r = s.r[e]!;
+    return r;
   }
 
   // --- initiative -----------------------------------------------------------------------------
@@ -359,3 +375,35 @@ export class Brain extends MoveScratch {
     return true;
   }
 }
+
+/** Directions round a base that sheltered() tries. */
+const SHELTER_DIRECTIONS = 16;
+
+/**
+ * How many of SHELTER_DIRECTIONS places round a base of radius r at (x, y) an enemy base of
+ * radius re could not stand in, touching it: off the board or in terrain (other bases are left
+ * out: they move). The rules strike from behind from any such place outside the facing; the
+ * fewer there are, the less room to get round it.
+ */
+export function sheltered(s: SquallState, x: number, y: number, r: number, re: number): number {
+  const w = s.world;
+  const d = r + re + BTB_SLACK;
+  let blocked = 0;
+  for (let k = 0; k < SHELTER_DIRECTIONS; k++) {
+    const a = (2 * Math.PI * k) / SHELTER_DIRECTIONS;
+    const ex = x + d * Math.cos(a);
+    const ey = y + d * Math.sin(a);
+    if (ex < re - TOUCH_EPS || ex > w.width - re + TOUCH_EPS || ey < re - TOUCH_EPS || ey > w.height - re + TOUCH_EPS) {
+      blocked++;
+      continue;
+    }
+    PT[0] = ex;
+    PT[1] = ey;
+    PT[2] = re;
+    if (w.obstacles.baseOverlapsAnyReg()) blocked++;
+  }
+  return blocked;
+}
+
+/** A little off the rim, so that terrain the base itself touches does not count as blocking. */
+const BTB_SLACK = 0.05;

@@ -111,8 +111,28 @@ function contactScore(b: MoveScratch, s: SquallState, target: number, slot: numb
  */
 export function holdsBack(b: MoveScratch, s: SquallState, m: number, target: number): boolean {
   if (b.k.holdBack === 'never' || s.turns >= b.k.patience || btb(s, m, target)) return false;
-  return b.k.holdBack === 'always' || s.move(m) > reach(s, target);
+  if (s.move(m) > reach(s, target)) return true;
+  return b.k.holdBack === 'always' && !standOff(s, m, target);
 }
+
+/**
+ * A stand-off: every seat has had a turn, and m and target each stand just out of the other's
+ * reach (within WAITING_BAND of it). The target had its turn and stopped at the edge of our
+ * reach, so it waits too: waiting longer only delays the game (two waiting brawlers made
+ * zero-length moves until `patience` ran out), so a brawler that is not the faster closes in.
+ * One that is faster still waits: the target must come to it or never strike. An enemy that
+ * wanders farther off (random, novice) is no waiter: the brawler still lets it come.
+ */
+function standOff(s: SquallState, m: number, target: number): boolean {
+  if (s.turns < s.players) return false;
+  const gap = rimDistance(s.x[m]!, s.y[m]!, s.r[m]!, s.x[target]!, s.y[target]!, s.r[target]!);
+  const mine = reach(s, m) + REACH_MARGIN;
+  const theirs = reach(s, target) + REACH_MARGIN;
+  return gap > mine && gap > theirs && gap <= Math.max(mine, theirs) + WAITING_BAND;
+}
+
+/** How far beyond the longer reach a waiter stands (it stops REACH_MARGIN out; set-up spots are coarser). */
+const WAITING_BAND = 1;
 
 /** How far c can move to strike this turn: its MOVE plus the longest move bonus it can pay for. */
 export function reach(s: SquallState, c: number): number {

@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { squall } from '../../../src/games/squall/index.js';
 import { brawler, sniper, flanker, auto } from '../../../src/games/squall/policies.js';
-import { moveCandidate, moveFacing, meleeAction, candidateEnemy, candidateSlot, isMove, BONUS, FIRST, SHOOT, CONTINUE, HOLD_CANDIDATE } from '../../../src/games/squall/actions.js';
+import { moveCandidate, moveFacing, meleeAction, candidateEnemy, candidateSlot, isMove, BONUS, FIRST, PLACE, SHOOT, CONTINUE, HOLD_CANDIDATE } from '../../../src/games/squall/actions.js';
 import { PH_HALF_MOVE, PH_DEFEND, PH_FIRST, type SquallState } from '../../../src/games/squall/state.js';
 import { attackFromBehind, isBtb, rimDistance } from '../../../src/games/squall/geometry.js';
 import { Rng } from '../../../src/sim/rng.js';
@@ -168,6 +168,25 @@ describe('sniper', () => {
     // Out of B's reach (its MOVE of 4) if the board allows.
     expect(rimDistance(s.x[0]!, s.y[0]!, 0.5, s.x[1]!, s.y[1]!, 0.5)).toBeGreaterThan(4);
   });
+
+  it('placing after a brawler, sets up where it has room to run, not in the corner farthest from it', () => {
+    // The habit fixed: the sniper placing second took the spot farthest from the enemy, a corner,
+    // ran along the edge after each shot and was cornered there (Archer v Knight: 21% placing
+    // second, 45% placing first). B (a brawler, MOVE 4) has set up on the north edge, left of
+    // the middle; A (sniper, MOVE 6) places on the south edge.
+    const r = rules({ setup: 'fixed', setupEdges: [['north'], ['south']] }, [{ name: 'B', move: 4, range: 0 }, { name: 'A', move: 6, range: 3 }]);
+    const s = squall.createState(r, 2);
+    const rng = new Rng();
+    rng.seedGame(5, 0, 0);
+    squall.reset(s, rng);
+    expect(s.active).toBe(0);
+    squall.apply(s, PLACE + 1 * 2 + 1, rng); // north edge, second spot from the west, one inch in
+    expect(s.active).toBe(1);
+    squall.apply(s, decide(make(sniper, {}, r), s), rng);
+    const corner = Math.min(s.x[1]!, 12 - s.x[1]!) + Math.min(s.y[1]!, 12 - s.y[1]!);
+    expect(corner).toBeGreaterThan(3); // not a corner spot (the old choice: the south-east corner)
+    expect(rimDistance(s.x[1]!, s.y[1]!, 0.5, s.x[0]!, s.y[0]!, 0.5)).toBeGreaterThan(4.5); // still out of B's first-turn reach
+  });
 });
 
 describe('flanker', () => {
@@ -273,11 +292,42 @@ describe('the expert level (brawler that waits: holdBack always, extra die alway
     expect(rimDistance(t.x[b]!, t.y[b]!, 0.5, t.x[a]!, t.y[a]!, 0.5)).toBeGreaterThan(5.25);
   });
 
+  it('placing first, sets up where the terrain shelters it best, not in a corner whatever the terrain', () => {
+    // The habit fixed: a corner whatever the board. Here two walls on the south edge make a nook
+    // round the spot at (7, 0.5): an enemy can stand against that base in fewer places than
+    // against one in a corner, so it has less room to get round to its back.
+    const nook = { obstacles: [{ shape: 'rect', x: 5.7, y: 0, width: 0.7, height: 1.6 }, { shape: 'rect', x: 7.6, y: 0, width: 0.7, height: 1.6 }] };
+    const r = rules({ setup: 'fixed', setupEdges: [['south'], ['north']], terrain: nook }, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 5, range: 0 }]);
+    const s = squall.createState(r, 2);
+    const rng = new Rng();
+    rng.seedGame(3, 0, 0);
+    squall.reset(s, rng);
+    expect(s.active).toBe(0);
+    squall.apply(s, decide(makeExpert(r), s), rng);
+    expect([s.x[0], s.y[0]]).toEqual([7, 0.5]);
+  });
+
   it('waits out of reach of an equally fast enemy that it cannot reach this turn', () => {
     const r = rules({}, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 5, range: 0 }]);
     const s = position(r, [{ x: 6, y: 2, facing: 0 }, { x: 6, y: 10, facing: 180 }]);
     squall.apply(s, decide(makeExpert(r), s), new ScriptedRng());
     expect(rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 10, 0.5)).toBeGreaterThan(5.25);
+  });
+
+  it('in a stand-off (both out of each other\'s reach once every seat has had a turn) it closes in instead of waiting again', () => {
+    // The habit fixed: two experts each waited just out of the other's reach, zero-length moves
+    // turn after turn until patience (30 turns) ran out. An enemy that had its turn and did not
+    // come in will not come: waiting longer only delays the game.
+    const r = rules({}, [{ name: 'A', move: 5, range: 0 }, { name: 'B', move: 5, range: 0 }]);
+    const gapAfterMove = (turns: number): number => {
+      // 6" apart rim to rim: each just out of the other's reach (5 + 0.25), where a waiter stops.
+      const s = position(r, [{ x: 6, y: 2, facing: 0 }, { x: 6, y: 9, facing: 180 }]);
+      s.turns = turns;
+      squall.apply(s, decide(makeExpert(r), s), new ScriptedRng());
+      return rimDistance(s.x[0]!, s.y[0]!, 0.5, 6, 9, 0.5);
+    };
+    expect(gapAfterMove(1)).toBeGreaterThan(5.25); // the enemy has not had its turn yet: wait
+    expect(gapAfterMove(2)).toBeLessThanOrEqual(5); // it had one and stopped at our reach: go
   });
 
   it('beats skilled with seats rotating (skill-ladder rules, 2,000 games, seed 1)', () => {
