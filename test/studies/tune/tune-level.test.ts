@@ -63,7 +63,7 @@ describe('squabble tune with a level target', () => {
     expect(r.out).toMatch(/skilled +\d+ → \d+ +·/);
     expect(r.out).toMatch(/levels\.skilled vs novice\.winRate 0\.62 ± 0\.04 +levels\.skilled vs novice\.winRate +\d+\.\d% \[\d+\.\d%, \d+\.\d%\]/);
     expect(readFileSync(join(out, 'summary.md'), 'utf8')).toMatch(/## Matrix: levels/);
-  });
+  }, 120_000);
 
   it('rejects a bad level target at load, naming tune.targets.levels and the field', async () => {
     const bad = async (levels: string) => {
