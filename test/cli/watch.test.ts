@@ -6,8 +6,16 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, mkdirSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { watchScenario, usedFiles } from '../../src/cli/commands/watch.js';
+import { watchScenario, usedFiles, sinceLastRun, type WatchedRun } from '../../src/cli/commands/watch.js';
 import type { CliIO } from '../../src/studies/kit/io.js';
+import { planFrom } from '../../src/studies/kit/plan.js';
+import { runPlan } from '../../src/runner/pool.js';
+import { summarise } from '../../src/sim/stats/summary.js';
+import { gameOf } from '../../src/registry.js';
+import { unpairedChanges, whatChanged } from '../../src/analysis/what-changed.js';
+import { whatChangedLines } from '../../src/report/what-changed-report.js';
+import { SINCE_NOTE } from '../../src/report/since-previous.js';
+import { textTable } from '../../src/report/format.js';
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'squabble-watch-'))));
@@ -55,6 +63,8 @@ describe('squabble watch', () => {
       await until(() => runs() === 2, 'the re-run after a good save');
       expect(out).toMatch(/run 2 \(after a save of [^)]*decks\/deck\.yaml\): 60 games of study/);
       expect(out).toContain('since run 1');
+      // The balance-sheet rows by the one shared definition (FDR selection, FCR intervals), with its note.
+      expect(out).toMatch(/rows? tested for a move|fewer than 20 trials in a run/);
       const kept = readFileSync(join(results, 'summary.json'), 'utf8');
 
       // Second save: a mistake. One line naming the file, line and field; run 2's result stays.
@@ -85,6 +95,30 @@ describe('squabble watch', () => {
       await watching;
     }
   }, 120_000);
+
+  it("shows the balance-sheet rows that moved by the shared definition, as run's since-previous does, and labels the headline intervals simultaneous", async () => {
+    // Two runs of the same scenario on two seeds (nothing changed): watch's table rows are exactly
+    // what-changed's selection and note; before, every table rate was judged by the gate's Holm
+    // test with Bonferroni intervals over all metrics, unlabelled as a selection and not the
+    // definition run, compare, sweeps and tune use.
+    const run = async (seed: string, number: number): Promise<WatchedRun> => {
+      const plan = planFrom('scenarios/worms/random-2p.yaml', { games: 300, seed }, 'watch');
+      const game = gameOf(plan.game);
+      return { number, games: plan.games, summary: summarise(game, plan, await runPlan(plan, { workers: 0 })), game };
+    };
+    const a = await run('watch a', 1);
+    const b = await run('watch b', 2);
+    const text = sinceLastRun(a, b);
+    const shared = whatChangedLines(whatChanged(unpairedChanges(a.summary, b.summary), []), textTable, (t) => `${t}:`, 'the edit', SINCE_NOTE);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const line of shared) expect(text).toContain(line.replace(/ +$/gm, ''));
+    expect(text).toMatch(/rows? tested for a move/);
+    // The headline table holds the headline figures only, its intervals labelled simultaneous.
+    const headline = text.split('\n').slice(0, text.split('\n').findIndex((l) => l.startsWith('Headline intervals:')));
+    expect(headline.join('\n')).not.toMatch(/^\S+\[/m);
+    expect(headline.join('\n')).toContain('99% simultaneous interval');
+    expect(text).toMatch(/Headline intervals: 99% simultaneous over these 7 figures/);
+  }, 60_000);
 
   it('refuses an output folder holding other results, and a variant the scenario lacks', async () => {
     const other = join(dir, 'other');

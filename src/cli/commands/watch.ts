@@ -1,8 +1,10 @@
 /**
  * `squabble watch <scenario>`: re-run the scenario whenever it or a file it uses (deck, roster,
  * layout, board) is saved. A quick run first, then runs four times longer while nothing changes,
- * up to the scenario's game count; each prints what moved since the last good run. An edit with
- * a mistake prints the one-line error and keeps the last good result (files and page).
+ * up to the scenario's game count; each prints what moved since the last good run: the headline
+ * figures by the gate's test, and the balance-sheet rows by the one "what moved" definition that
+ * run's since-previous, compare, sweeps and tune use (src/analysis/what-changed.ts). An edit with a
+ * mistake prints the one-line error and keeps the last good result (files and page).
  */
 import type { Command } from 'commander';
 import { createHash } from 'node:crypto';
@@ -10,7 +12,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, dirname, join, relative } from 'node:path';
 import { runPlan, InterruptedError } from '../../runner/pool.js';
 import { writeAtomic } from '../../runner/results.js';
-import { summarise } from '../../sim/stats/summary.js';
+import { summarise, type Summary } from '../../sim/stats/summary.js';
+import type { AnyGameModule } from '../../sim/types.js';
+import { changedSubjects, unpairedChanges, whatChanged } from '../../analysis/what-changed.js';
+import { whatChangedLines } from '../../report/what-changed-report.js';
+import { SINCE_NOTE } from '../../report/since-previous.js';
 import { readScenarioData } from '../../sim/scenario/load.js';
 import { compare, headlineMetrics, DEFAULT_GATE, type Comparison, type GateMetric } from '../../studies/gate/analysis.js';
 import { textTable } from '../../report/format.js';
@@ -59,10 +65,12 @@ export function registerWatch(program: Command, io: CliIO): void {
     });
 }
 
-interface GoodRun {
+/** A run's figures as `watch` compares them with the next run's. */
+export interface WatchedRun {
   number: number;
   games: number;
-  metrics: GateMetric[];
+  summary: Summary;
+  game: AnyGameModule;
 }
 
 /** Watch until `signal` aborts. Exported for tests, which stop it themselves. */
@@ -75,7 +83,7 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
   if (options.variant !== undefined) checkVariant(file, options.variant);
   claimFolder(out);
 
-  let last: GoodRun | null = null;
+  let last: WatchedRun | null = null;
   let seen = fingerprint(file);
   let games = quick;
   let cause = 'start';
@@ -93,8 +101,9 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
       io.err(`✗ ${outcome.message}\n  keeping the last good result${last ? ` (run ${last.number}, ${last.games.toLocaleString('en-US')} games)` : ' (none yet)'}; fix the file and save\n`);
     } else if (outcome.kind === 'done') {
       const number: number = (last?.number ?? 0) + 1;
-      io.out(`run ${number} (${cause}): ${outcome.games.toLocaleString('en-US')} games of ${outcome.name}; results in ${out}/\n${moved(last, outcome.metrics)}\n\n`);
-      last = { number, games: outcome.games, metrics: outcome.metrics };
+      const now: WatchedRun = { number, games: outcome.games, summary: outcome.summary, game: outcome.game };
+      io.out(`run ${number} (${cause}): ${outcome.games.toLocaleString('en-US')} games of ${outcome.name}; results in ${out}/\n${sinceLastRun(last, now)}\n\n`);
+      last = now;
     }
     if (signal.aborted) return;
     if (fingerprint(file) !== seen) {
@@ -109,7 +118,7 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
   }
 }
 
-type Outcome = { kind: 'done'; games: number; name: string; metrics: GateMetric[]; more: boolean } | { kind: 'error'; message: string } | { kind: 'stale' };
+type Outcome = { kind: 'done'; games: number; name: string; summary: Summary; game: AnyGameModule; more: boolean } | { kind: 'error'; message: string } | { kind: 'stale' };
 
 /** One run of up to `games` games (never more than the ceiling), abandoned as stale if a file changes meanwhile. */
 async function playOnce(
@@ -139,7 +148,8 @@ async function playOnce(
     const quiet: CliIO = { ...o.io, out: () => {} };
     await finishRun(quiet, plan, acc, o.out, { workers: o.workers, wallSeconds, startedAt, checkInvariants: false, report: o.report, say: () => {} });
     if (o.report) addAutoRefresh(join(o.out, 'report.html'));
-    return { kind: 'done', games: plan.games, name: plan.name, metrics: headlineMetrics(summarise(gameOf(plan.game), plan, acc)), more: plan.games < ceiling };
+    const game = gameOf(plan.game);
+    return { kind: 'done', games: plan.games, name: plan.name, summary: summarise(game, plan, acc), game, more: plan.games < ceiling };
   } catch (e) {
     if (e instanceof InterruptedError) return { kind: 'stale' };
     throw e;
@@ -165,17 +175,24 @@ function checkVariant(file: string, variant: string): void {
   if (!names.includes(variant)) throw new CliError(`--variant: no variant ${JSON.stringify(variant)} in ${file}; ${names.length ? `expected one of ${names.join(', ')}` : 'it defines none'}`);
 }
 
-/** The headline rows, and every table rate that moved significantly, against the last good run. */
-function moved(last: GoodRun | null, now: GateMetric[]): string {
-  if (last === null) return textTable(['metric', 'now'], now.filter((m) => !m.id.includes('[')).map((m) => [m.id, shown(m.kind, m.value)]));
-  const result = compare(last.metrics, now, DEFAULT_GATE);
-  const rows = result.comparisons.filter((c) => !c.id.includes('[') || c.verdict !== 'not significantly changed');
-  const hidden = result.comparisons.length - rows.length;
+/**
+ * What moved since the last good run: the headline figures by the gate's test (simultaneous over
+ * them, as squabble check judges), then the balance-sheet rows by the shared "what moved"
+ * definition (selected at FDR 5% with false-coverage-rate intervals, the same tables and note as
+ * run's "since the previous run").
+ */
+export function sinceLastRun(last: WatchedRun | null, now: WatchedRun): string {
+  const headline = (s: Summary) => headlineMetrics(s).filter((m) => !m.id.includes('['));
+  if (last === null) return textTable(['metric', 'now'], headline(now.summary).map((m) => [m.id, shown(m.kind, m.value)]));
+  const result = compare(headline(last.summary), headline(now.summary), DEFAULT_GATE);
   const level = `${(100 * (1 - DEFAULT_GATE.alpha)).toFixed(0)}% simultaneous`;
-  const table = textTable([`since run ${last.number}`, 'before', 'now', `change [${level} interval]`, ''], rows.map(changeRow));
-  // The gate's test: simultaneous over every metric, so wider than run's own 95% intervals of one row.
-  const how = `Intervals: ${level} over all ${result.tested} metrics (Bonferroni; "moved" by Holm at ${DEFAULT_GATE.alpha * 100}%, as squabble check judges), so wider than the 95% interval of a single figure in run's "since the previous run".`;
-  return `${table.replace(/ +$/gm, '')}${hidden ? `\n(${hidden} table rates did not move significantly)` : ''}\n${how}`;
+  const table = textTable([`since run ${last.number}`, 'before', 'now', `change [${level} interval]`, ''], result.comparisons.map(changeRow));
+  // The gate's test: simultaneous over the headline figures, so wider than run's own 95% intervals of one figure.
+  const how = `Headline intervals: ${level} over these ${result.tested} figures (Bonferroni; "moved" by Holm at ${DEFAULT_GATE.alpha * 100}%, as squabble check judges), so wider than the 95% interval of a single figure in run's "since the previous run".`;
+  const rules = (r: WatchedRun) => r.summary.scenario.rules;
+  const moved = whatChanged(unpairedChanges(last.summary, now.summary), changedSubjects(now.game, rules(last), rules(now), now.summary.scenario.players));
+  const rows = whatChangedLines(moved, textTable, (t) => `${t}:`, 'the edit', SINCE_NOTE);
+  return [`${table.replace(/ +$/gm, '')}`, how, ...rows.map((r) => r.replace(/ +$/gm, ''))].join('\n');
 }
 
 function shown(kind: GateMetric['kind'], x: number | null): string {

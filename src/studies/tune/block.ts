@@ -14,8 +14,9 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
-import { compassSearch, CONFIRM_SCALE, type SearchParam } from './search.js';
-import { judgeTargets, type TuneOutcome, type TuneMeasurement } from './targets.js';
+import { compassSearch, CONFIRM_SCALE, type SearchEvaluation, type SearchParam } from './search.js';
+import { raceSearch, RACE_MAX_PARAMS, MAX_ROUNDS } from './race.js';
+import { judgeTargets, targetMeasurement, type TuneOutcome, type TuneMeasurement } from './targets.js';
 import { LEVEL_TARGET, parseLevelTarget, isLevelTargetProblem, levelCellAssertions, levelPairs, levelTable, withLevelTable, type LevelTarget } from './level-target.js';
 import { pairingData, pairingResult } from '../kit/pairings.js';
 import type { Summary } from '../../sim/stats/summary.js';
@@ -132,7 +133,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   const show = (values: readonly number[]) => params.map((p, i) => `${p.name}=${values[i]}`).join(' ');
 
   say(
-    `${base.name}: tuning ${params.length} parameter${params.length === 1 ? '' : 's'} towards ${targets.length} target${targets.length === 1 ? '' : 's'} by compass search on common random numbers (a loss of 0 confirmed on a fresh block of ${CONFIRM_SCALE} times the games); ` +
+    `${base.name}: tuning ${params.length} parameter${params.length === 1 ? '' : 's'} towards ${targets.length} target${targets.length === 1 ? '' : 's'} by ${params.length <= RACE_MAX_PARAMS ? 'racing over the neighbourhood (points pooled over blocks, a point inside every target confirmed' : 'compass search (a loss of 0 confirmed'} on a fresh block of ${CONFIRM_SCALE} times the games) on common random numbers; ` +
       `${gamesPerEvaluation.toLocaleString('en-US')} games per evaluation${levels ? ` (${playsScenario ? `the scenario's ${base.games.toLocaleString('en-US')} and ` : ''}${pairs.length} level pairing${pairs.length === 1 ? '' : 's'} of ${levelGames.toLocaleString('en-US')}, seats rotating)` : ''}, at most ${maxEvaluations} evaluations (${(maxEvaluations * gamesPerEvaluation).toLocaleString('en-US')} games), seed ${JSON.stringify(base.seed)}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
   );
   /**
@@ -159,16 +160,32 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   };
 
   const t0 = Date.now();
-  const search = await compassSearch(
-    params,
-    async (values, k, scale) => (await judgeAt(values, blockSeed(k), undefined, scale)).loss,
-    maxEvaluations,
-    (e, _incumbent, incumbentLoss) => {
-      const what = e.param === -2 ? `confirming ${show(e.values)} on fresh seed block ${e.block} (${e.scale} times the games)` : e.param < 0 ? `${show(e.values)} on seed block ${e.block}` : `${params[e.param]!.name} = ${e.values[e.param]} (step ${e.step})`;
-      const outcome = e.param === -2 ? (e.accepted ? ' confirmed' : ' not confirmed') : e.param >= 0 ? (e.accepted ? ' accepted' : ` (incumbent ${incumbentLoss.toFixed(5)})`) : '';
-      say(`  [${e.index + 1}/${maxEvaluations}, ${((Date.now() - t0) / 1000).toFixed(0)} s] pass ${e.pass}: ${what}: loss ${e.loss.toFixed(5)}${outcome}\n`);
-    },
-  );
+  const racing = params.length <= RACE_MAX_PARAMS;
+  const progress = (e: SearchEvaluation, what: string, outcome: string) =>
+    say(`  [${spent(e)}/${maxEvaluations}, ${((Date.now() - t0) / 1000).toFixed(0)} s] ${racing ? 'race' : 'pass'} ${e.pass}: ${what}: loss ${e.loss.toFixed(5)}${outcome}\n`);
+  let used = 0;
+  const spent = (e: SearchEvaluation) => (used += e.scale);
+  const search = racing
+    ? await raceSearch(
+        params,
+        async (values, k, scale) => targetMeasurement(await judgeAt(values, blockSeed(k), undefined, scale), targets),
+        maxEvaluations,
+        (e, s) => {
+          const what = e.param === -2 ? `confirming ${show(e.values)} on fresh seed block ${e.block} (${e.scale} times the games)` : `${show(e.values)} on seed block ${e.block}`;
+          const outcome = e.param === -2 ? (e.loss === 0 ? ' confirmed' : ' not confirmed') : ` (pooled over ${s.games} evaluation${s.games === 1 ? '' : 's'}: loss ${s.loss.toFixed(5)}${s.surelyInside ? ', inside every target' : s.possiblyInside ? '' : ', outside'})`;
+          progress(e, what, outcome);
+        },
+      )
+    : await compassSearch(
+        params,
+        async (values, k, scale) => (await judgeAt(values, blockSeed(k), undefined, scale)).loss,
+        maxEvaluations,
+        (e, _incumbent, incumbentLoss) => {
+          const what = e.param === -2 ? `confirming ${show(e.values)} on fresh seed block ${e.block} (${e.scale} times the games)` : e.param < 0 ? `${show(e.values)} on seed block ${e.block}` : `${params[e.param]!.name} = ${e.values[e.param]} (step ${e.step})`;
+          const outcome = e.param === -2 ? (e.accepted ? ' confirmed' : ' not confirmed') : e.param >= 0 ? (e.accepted ? ' accepted' : ` (incumbent ${incumbentLoss.toFixed(5)})`) : '';
+          progress(e, what, outcome);
+        },
+      );
   const searchSeconds = (Date.now() - t0) / 1000;
   say(`search stopped: ${search.reason}; best ${show(search.best)}\nmeasuring the scenario as written and as tuned on fresh seeds (${verifyGames.toLocaleString('en-US')} games each)\n`);
 
@@ -188,7 +205,9 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
     game: base.game,
     variant: base.variant,
     seed: base.seed,
-    method: `compass search on common random numbers, a loss of 0 confirmed on a fresh block of ${CONFIRM_SCALE} times the games, the best point seen kept (docs/analysis.md, "Tuning several parameters")`,
+    method: racing
+      ? `racing over the incumbent's neighbourhood on common random numbers (each point's blocks pooled, points whose intervals leave the targets dropped, up to ${MAX_ROUNDS} blocks a race), a point inside every target confirmed on a fresh block of ${CONFIRM_SCALE} times the games, the best point seen kept (docs/analysis.md, "Tuning several parameters")`
+      : `compass search on common random numbers, a loss of 0 confirmed on a fresh block of ${CONFIRM_SCALE} times the games, the best point seen kept (docs/analysis.md, "Tuning several parameters")`,
     gamesPerEvaluation,
     ...(levels ? { levels: { names: levels.names, matrix: levels.matrix, tolerance: levels.tolerance, gamesPerPairing: levelGames, playsScenario } } : {}),
     budgetGames,

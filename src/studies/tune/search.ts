@@ -46,10 +46,10 @@ export interface SearchEvaluation {
   block: number;
   values: number[];
   loss: number;
-  /** The parameter moved from the incumbent (-1: the incumbent itself, re-played on a new block; -2: a confirmation). */
+  /** The parameter moved from the incumbent (-1: the incumbent itself, re-played on a new block; -2: a confirmation; -3: a point of a race's neighbourhood, race.ts). */
   param: number;
   step: number;
-  /** It became the incumbent (a confirmation: it confirmed that every target is met). */
+  /** It became the incumbent (a confirmation: it confirmed that every target is met). In a race (race.ts), `pass` is the race. */
   accepted: boolean;
   /** Games played, in evaluations (CONFIRM_SCALE for a confirmation, else 1). */
   scale: number;

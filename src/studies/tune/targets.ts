@@ -5,6 +5,8 @@
  */
 import type { Summary } from '../../sim/stats/summary.js';
 import { evaluateAssertions, type Assertion, type AssertionsSummary, type Condition } from '../../analysis/assertions.js';
+import { normalQuantile } from '../../analysis/normal.js';
+import type { Measurement } from './race.js';
 
 /** How far an estimate lies outside what the condition asks for (0 inside). */
 export function distanceOutside(c: Condition, x: number): number {
@@ -33,6 +35,28 @@ export function targetLoss(judged: AssertionsSummary, targets: readonly Assertio
     for (const v of r.values) loss += distanceOutside(targets[i]!.condition, v.estimate) ** 2;
   });
   return loss;
+}
+
+/** A condition as bounds low ≤ x ≤ high (a strict comparison as its closed form: the loss treats them alike). */
+function bounds(c: Condition): { low: number; high: number } {
+  if (c.kind === 'band') return { low: c.low, high: c.high };
+  return c.kind === '<' || c.kind === '<=' ? { low: -Infinity, high: c.value } : { low: c.value, high: Infinity };
+}
+
+/**
+ * The targets judged on one block as the race pools them (race.ts): each value's estimate, its
+ * games and its standard error (the half-width of its interval over the interval's normal
+ * quantile), keyed by target and row; a target that measured nothing is a penalty of 1, as in
+ * targetLoss. measurementLoss of the result equals targetLoss.
+ */
+export function targetMeasurement(t: { judged: AssertionsSummary }, targets: readonly Assertion[]): Measurement {
+  const z = normalQuantile(1 - t.judged.alpha / (2 * t.judged.checked));
+  const m: Measurement = { terms: [], penalty: 0 };
+  t.judged.results.forEach((r, i) => {
+    if (r.values.length === 0) m.penalty += 1;
+    for (const v of r.values) m.terms.push({ key: `${i}\u0000${v.what}`, estimate: v.estimate, se: (v.interval[1] - v.interval[0]) / (2 * z), n: v.n, ...bounds(targets[i]!.condition) });
+  });
+  return m;
 }
 
 /** The targets judged on a run, and its loss. */

@@ -50,7 +50,7 @@ describe('squabble tune with a tune: block', () => {
     const out = join(dir(), 'out');
     const r = await cli('tune', file, '--workers', '0', '--out', out);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/\[1\/10, \d+ s\] pass 0: characters\.Berserker\.hp=15 characters\.Knight\.hp=18 on seed block 0: loss/);
+    expect(r.err).toMatch(/\[1\/10, \d+ s\] race 0: characters\.Berserker\.hp=15 characters\.Knight\.hp=18 on seed block 0: loss/);
     const o = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as TuneOutcome;
     expect(o.format).toBe('squabble-tune/1');
     expect(o.params.map((p) => [p.path, p.old])).toEqual([

@@ -63,7 +63,10 @@ describe('squabble tune with a level target', () => {
     expect(r.out).toMatch(/skilled +\d+ → \d+ +·/);
     expect(r.out).toMatch(/levels\.skilled vs novice\.winRate 0\.62 ± 0\.04 +levels\.skilled vs novice\.winRate +\d+\.\d% \[\d+\.\d%, \d+\.\d%\]/);
     expect(readFileSync(join(out, 'summary.md'), 'utf8')).toMatch(/## Matrix: levels/);
-  });
+    // One parameter: the search races (race.ts), and the report counts races, not passes.
+    expect(o.method).toMatch(/^racing over the incumbent's neighbourhood/);
+    expect(r.out).toMatch(/in \d+ races? on seed blocks? /);
+  }, 120_000);
 
   it('rejects a bad level target at load, naming tune.targets.levels and the field', async () => {
     const bad = async (levels: string) => {

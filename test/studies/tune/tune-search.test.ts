@@ -1,17 +1,8 @@
 /** The multi-parameter search (compass search on common random numbers) on known noisy functions. */
 import { describe, it, expect } from 'vitest';
 import { compassSearch, type SearchParam } from '../../../src/studies/tune/search.js';
+import { luck, normal } from './rigged-noise.js';
 
-/** A deterministic hash of (block, values) into [0, 1): the "luck" of a seed block at a point. */
-function luck(block: number, values: readonly number[]): number {
-  let h = 0x9e3779b9 ^ block;
-  for (const v of values) {
-    h = Math.imul(h ^ (v + 0x7f4a7c15), 0x85ebca6b);
-    h ^= h >>> 13;
-  }
-  h = Math.imul(h, 0xc2b2ae35);
-  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
-}
 
 const OPTIMUM = [7, -3, 12, 0];
 const params: SearchParam[] = [
@@ -66,12 +57,6 @@ describe('compassSearch', () => {
   });
 });
 
-/** A standard normal draw from a deterministic hash (Box-Muller on two hashed uniforms). */
-function normal(...key: number[]): number {
-  const u = Math.max(1e-12, luck(key[0]!, [...key.slice(1), 1]));
-  const v = luck(key[0]!, [...key.slice(1), 2]);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-}
 
 /**
  * A rigged tune with known truth: one parameter x in [1, 8] whose true win rate is
@@ -89,7 +74,7 @@ function riggedLoss(trial: number) {
 }
 
 describe('compassSearch does not stop on a lucky block', () => {
-  // 300 rigged searches (trials 0-299), budget 12 evaluations (tune-skill's 4,800 games of 400),
+  // 300 rigged searches (trials 0-299), budget 12 evaluations (tune-skill's former 4,800 games of 400),
   // starting at x = 5 (true rate 0.83, outside). Before confirmation (one block's loss of 0 ended
   // the search) 119 of 300 (40%) declared "every target is met" at a point outside the band and
   // 164 (55%) ended at x = 4; with a fresh-block confirmation and the best point seen kept: 21 of
