@@ -3,7 +3,25 @@ import * as vl from 'vega-lite';
 import * as vega from 'vega';
 import { Resvg } from '@resvg/resvg-js';
 import type { TopLevelSpec } from 'vega-lite';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { chartSafeLabels } from './escape.js';
+
+/**
+ * DejaVu Sans from the npm package dejavu-fonts-ttf when it is installed, so a fresh machine
+ * without Debian's fonts-dejavu-core still draws chart text; the system's fonts are loaded too
+ * (on Debian with the package, the same font either way). Empty when the package is missing.
+ */
+function packagedFonts(): string[] {
+  try {
+    const dir = dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'));
+    return ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(dir, 'ttf', f)).filter((f) => existsSync(f));
+  } catch {
+    return [];
+  }
+}
+const FONT_FILES = packagedFonts();
 
 /** Chart warnings are tested for (test/report); at run time they must not clutter stderr. */
 const quietLogger = vega.logger(vega.None);
@@ -22,7 +40,7 @@ export function svgToPng(svg: string): Buffer {
   const resvg = new Resvg(svg, {
     background: 'white',
     fitTo: { mode: 'zoom', value: 2 },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+    font: { fontFiles: FONT_FILES, loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
   });
   return resvg.render().asPng();
 }

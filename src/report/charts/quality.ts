@@ -22,15 +22,15 @@ const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 /**
  * One panel: a point per row with its interval as whiskers, on the x scale given. Each panel has
  * one kind of x (a share of decided games, a share of the game, the standing's 0-1 scale, a count)
- * and its name as a panel title, not as a y-axis title: rotated beside labels this long, vega drew
- * the axis title over the first label.
+ * and its name as a level y-axis title above the labels: rotated beside labels this long, vega
+ * drew the axis title over the first label.
  */
 function panel(rows: Row[], heading: string, axis: string, scale: Record<string, unknown>, format: string, colours: { domain: string[]; range: string[] }) {
   return {
     width: WIDTH,
-    title: { text: heading, anchor: 'start', fontSize: 12, fontWeight: 'bold' },
     data: { values: rows },
-    encoding: { y: { field: 'name', type: 'nominal', title: null, sort: null, axis: { labelLimit: 400 } } },
+    // The panel's name as the y-axis title, written level above the labels' column and ending at the axis line.
+    encoding: { y: { field: 'name', type: 'nominal', title: heading, sort: null, axis: { labelLimit: 400, titleAngle: 0, titleAlign: 'right', titleBaseline: 'bottom', titleX: 0, titleY: -6 } } },
     layer: [
       { mark: { type: 'errorbar', ticks: true, color: 'black' }, encoding: { x: { field: 'low', type: 'quantitative', title: axis, scale, axis: { format } }, x2: { field: 'high' } } },
       {
