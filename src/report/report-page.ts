@@ -28,7 +28,7 @@ interface Part {
   raw?: boolean;
 }
 
-const PAGE_STYLE = 'nav.toc{font-size:.95rem;background:#fafafa;border:1px solid #eee;padding:.4rem 1rem}nav.toc ol{margin:.3rem 0;padding-left:1.2rem}nav.toc li{margin:.1rem 0}p.omitted{color:#555;font-style:italic}p.caption{font-size:.9rem;color:#444;max-width:60rem}table.balance tr.differs td{background:#fff4d6}';
+const PAGE_STYLE = 'nav.toc{font-size:.95rem;background:#fafafa;border:1px solid #eee;padding:.4rem 1rem}nav.toc ol{margin:.3rem 0;padding-left:1.2rem}nav.toc li{margin:.1rem 0}p.omitted{color:#555;font-style:italic}p.caption{font-size:.9rem;color:#444;max-width:60rem}table.balance tr.differs td{background:#fff4d6}table.balance td.text,table.balance th.text{text-align:left}';
 
 /**
  * The named content of a run, from its rules: every rule whose value is a named data file (a deck,
@@ -88,15 +88,17 @@ export function balanceSheetHtml(s: Summary, pages: ReplayPages): string {
       .map((sheet, i) => {
         const withExamples = sheet.rows.some((r) => r.examples);
         const header = [...sheetHeader(sheet), ...(withExamples ? ['example games'] : [])];
+        const textColumns = sheet.rows[0] ? sortValues(sheet, sheet.rows[0]).map((v) => typeof v === 'string') : [];
         const rows = sheet.rows.map((r) => {
           const values = sortValues(sheet, r);
-          const cells = sheetCells(sheet, r).map((c, j) => `<td data-v="${escapeHtml(String(values[j]))}">${escapeHtml(c)}</td>`);
-          if (withExamples) cells.push(`<td data-v="">${examplesHtml(r.examples, pages)}</td>`);
+          // Text columns (row, group, flags, examples) read from the left, numbers from the right.
+          const cells = sheetCells(sheet, r).map((c, j) => `<td${typeof values[j] === 'string' ? ' class="text"' : ''} data-v="${escapeHtml(String(values[j]))}">${escapeHtml(c)}</td>`);
+          if (withExamples) cells.push(`<td class="text" data-v="">${examplesHtml(r.examples, pages)}</td>`);
           return `<tr${r.flags.includes('differs') ? ' class="differs"' : ''}>${cells.join('')}</tr>`;
         });
         return `<h3 id="balance-${i}">${escapeHtml(sheetTitle(sheet))}</h3>
 <p class="caption">${escapeHtml(sheetCaption(sheet))}</p>
-<table class="sortable balance" data-table="balance-${i}"><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>
+<table class="sortable balance" data-table="balance-${i}"><thead><tr>${header.map((h, j) => `<th${j >= textColumns.length || textColumns[j] ? ' class="text"' : ''}>${escapeHtml(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>`;
       })
       .join('\n')

@@ -231,5 +231,5 @@ describe('the report in a real browser (Debian chromium via playwright-core)', (
     // No legend, label or title is clipped (issue 20, item 5).
     expect(clipped).toEqual([]);
     expect(check.h1).toBe('squabble results');
-  });
+  }, 180_000); // four runs and a page of 35 charts: near a minute on the loaded 2-core machine
 });

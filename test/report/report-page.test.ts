@@ -1,0 +1,75 @@
+/**
+ * report.html leads with the answer (issue 34): what was run with its content named, the key
+ * numbers, the balance sheet in percent as the terminal shows it, then charts, then detail
+ * tables, under a table of contents; a chart that carries nothing in the run is left out with a
+ * line saying why.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { playFixture } from '../golden/chart-fixtures.js';
+import { readReportInput, buildCharts } from '../../src/report/write-report.js';
+import { reportTables } from '../../src/report/tables.js';
+import { reportHtml, contentNames, omittedCharts } from '../../src/report/report-page.js';
+import type { ReportInput } from '../../src/report/charts/types.js';
+
+let squall: ReportInput;
+let squirmish: ReportInput;
+beforeAll(async () => {
+  squall = readReportInput(await playFixture(['scenarios/squall/sniper-vs-brawler-open.yaml', '--games', '60', '--seed', '1']));
+  squirmish = readReportInput(await playFixture(['scenarios/squirmish/classic-greedy.yaml', '--games', '60', '--seed', '1']));
+}, 120_000);
+
+const page = (input: ReportInput) => reportHtml(input, buildCharts(input), reportTables(input.summary));
+
+describe('report.html', () => {
+  it('names the content: the roster and layout, and each seat its character', () => {
+    const { named, perSeat } = contentNames(squall.summary);
+    expect(named).toEqual([
+      ['terrain', 'open'],
+      ['roster', 'standard'],
+    ]);
+    expect(perSeat).toEqual([
+      ['Archer', 'south'],
+      ['Knight', 'north'],
+    ]);
+    expect(page(squall)).toContain('<dt>seats</dt><dd>0: sniper, Archer, south; 1: brawler, Knight, north (seating fixed)</dd>');
+    expect(contentNames(squirmish.summary).named).toEqual([['cards', 'Classic 70']]);
+  });
+
+  it('leads with what was run, the key numbers and the balance sheet, then charts, then detail tables, each in the contents', () => {
+    const html = page(squirmish);
+    const at = (id: string) => html.indexOf(`<section id="${id}">`);
+    const order = ['what-was-run', 'key-numbers', 'balance-sheet', 'charts', 'tables'].map(at);
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    for (const id of ['what-was-run', 'key-numbers', 'balance-sheet', 'charts', 'tables']) expect(html).toContain(`<li><a href="#${id}">`);
+    expect(html.indexOf('id="chart-run--')).toBeGreaterThan(at('charts'));
+  });
+
+  it('shows the balance sheet as the terminal does: percentages and human headers, not raw decimals', () => {
+    const html = page(squirmish);
+    const sheet = html.slice(html.indexOf('<section id="balance-sheet">'), html.indexOf('<section id="charts">'));
+    expect(sheet).toContain('<th class="text">cards</th>');
+    for (const h of ['games', 'rate', '95% interval', 'shrunk', 'q', 'flags']) expect(sheet).toMatch(new RegExp(`<th[^>]*>${h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</th>`));
+    expect(sheet).not.toMatch(/ciLow|ciHigh|qValue|examplesWon/);
+    expect(sheet).toMatch(/>\d+\.\d%<\/td>/);
+    // The detail tables no longer repeat the balance sheets in raw decimals.
+    expect(html.slice(html.indexOf('<section id="tables">'))).not.toContain('Balance sheet:');
+  });
+
+  it('leaves out the policy charts when every seat plays one bot, and says why', () => {
+    expect(omittedCharts(squirmish.summary)).toEqual([expect.stringContaining('every seat plays greedy')]);
+    expect(buildCharts(squirmish).map((c) => c.id)).not.toContain('win-rate-by-policy');
+    expect(page(squirmish)).toContain('<p class="omitted">No “win rate by policy”');
+    expect(omittedCharts(squall.summary)).toEqual([]);
+    expect(buildCharts(squall).map((c) => c.id)).toContain('win-rate-by-policy');
+  });
+
+  it('draws a card chart\'s "differs (FDR)" point over the shrinkage diamond, not under it', () => {
+    const chart = buildCharts(squirmish).find((c) => c.id === 'rate-cards-winRateWhenPlaced')!;
+    const marks = (chart.spec as unknown as { layer: { layer: { mark: { type: string; shape?: string }; encoding: { color?: unknown } }[] }[] }).layer[0]!.layer;
+    const diamond = marks.findIndex((m) => m.mark.shape === 'diamond');
+    const status = marks.findIndex((m) => m.mark.type === 'point' && m.encoding.color !== undefined);
+    expect(diamond).toBeGreaterThanOrEqual(0);
+    expect(status).toBeGreaterThan(diamond);
+  });
+});
