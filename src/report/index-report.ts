@@ -9,7 +9,7 @@ import type { RunRecord } from '../runner/results.js';
 import { keyNumbers, cappedWarning, CAPPED_WARN_RATE } from './summary-report.js';
 import { CSP } from './html.js';
 import { readReportInput } from './write-report.js';
-import { contentNames } from './report-page.js';
+import { contentNames, botDescriptions } from './report-page.js';
 import { sheetsOf } from './balance-report.js';
 import { escapeHtml } from './escape.js';
 import { pct } from './format.js';
@@ -68,7 +68,7 @@ export function overviewRow(indexDir: string, dir: string): OverviewRow {
   const fp = s.firstPlayer;
   const cells = [
     { text: s.scenario.name, sort: s.scenario.name, title: s.scenario.description ?? '' },
-    { text: [content, seats].filter(Boolean).join(' — '), sort: seats },
+    { text: [content, seats].filter(Boolean).join(' — '), sort: seats, title: botDescriptions(s).map(([n, d]) => `${n}: ${d}`).join('\n') },
     { text: s.games.toLocaleString('en-US'), sort: s.games },
     { text: wins, sort: s.seats[0]?.winRate ?? 0 },
     { text: `${fp.verdict}: ${pctOf(fp.winRate)} of decided (fair ${pctOf(fp.fair)})${fp.sameBot === false ? ', mixed bots' : ''}`, sort: fp.winRate - fp.fair, title: fp.statement },
@@ -148,7 +148,7 @@ ${mine.map((r) => `<tr class="run${r.attention.length ? ' needs' : ''}">${r.cell
 <style>${INDEX_STYLE}</style>
 </head><body>
 <h1>squabble results</h1>
-<p>${rows.length} runs of ${games.length} game${games.length === 1 ? '' : 's'}. Each row links to its run’s report (charts, balance sheet, tables). Click a column to sort within each game; type to filter. Hover a first-player, assertion or ladder cell for the sentence behind it. Outlier rows: balance-sheet rows that differ from the rest with the false-discovery rate held at 5%.</p>
+<p>${rows.length} runs of ${games.length} game${games.length === 1 ? '' : 's'}. Each row links to its run’s report (charts, balance sheet, tables). Click a column to sort within each game; type to filter. Hover a cell of what was run for what each bot does, and a first-player, assertion or ladder cell for the sentence behind it. Outlier rows: balance-sheet rows that differ from the rest with the false-discovery rate held at 5%.</p>
 ${attention}
 <input id="filter" type="search" placeholder="Filter runs (e.g. squall knight)" aria-label="Filter runs">
 <div class="scroll"><table id="overview"><thead><tr>${HEADER.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>

@@ -17,6 +17,7 @@ import { dominanceLines } from '../analysis/dominance.js';
 import { levelsHtml } from './levels-report.js';
 import { NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 import { escapeHtml, jsonForScript, chartSafeLabels, proseHtml } from './escape.js';
+import { registry, gameOf } from '../registry.js';
 import { CSP, STYLE, SCRIPT, inlineScript, runFacts, tableHtml, sinceHtml, gamesHtml, headlineExamplesHtml } from './html.js';
 
 /** A part of the report: its anchor, its heading, and its body. */
@@ -53,11 +54,33 @@ export function omittedCharts(s: Summary): string[] {
   return [`No “win rate by policy” or “policy against policy” chart: every seat plays ${policy}, so each would be a single bar at the fair share. The seat and first-player charts show what seat order does.`];
 }
 
+/**
+ * What each bot of the run is, from its policy's or skill level's own description ("auto" plays
+ * each character by its roster style), so a seat's label needs no look-up elsewhere.
+ */
+export function botDescriptions(s: Summary): [string, string][] {
+  let game;
+  try {
+    game = gameOf(s.scenario.game);
+  } catch {
+    return [];
+  }
+  const policies = registry.policiesFor(game);
+  const names = [...new Set(s.policies.flatMap((p) => p.label.split(' / ')))];
+  return names.flatMap((name): [string, string][] => {
+    const bare = name.replace(/\s*\(.*\)$/, '');
+    const text = game.levels?.find((l) => l.name === bare)?.description ?? (Object.hasOwn(policies, bare) ? policies[bare]!.description : undefined);
+    return text ? [[name, text]] : [];
+  });
+}
+
 function whatWasRun(input: ReportInput): string {
   const s = input.summary;
   const { named, perSeat } = contentNames(s);
   const facts = runFacts(input).map(([k, v]): [string, string] => (k === 'seats' ? [k, `${s.seats.map((x) => `${x.seat}: ${[x.policy, ...(perSeat[x.seat] ?? [])].join(', ')}`).join('; ')} (seating ${s.scenario.seating})`] : [k, v]));
   facts.splice(2, 0, ...named);
+  const bots = botDescriptions(s);
+  facts.splice(facts.findIndex(([k]) => k === 'seats') + 1, 0, ...bots.map(([n, d]): [string, string] => [`bot ${n}`, d]));
   return `<dl class="run">${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
 }
 

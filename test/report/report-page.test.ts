@@ -8,7 +8,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { playFixture } from '../golden/chart-fixtures.js';
 import { readReportInput, buildCharts } from '../../src/report/write-report.js';
 import { reportTables } from '../../src/report/tables.js';
-import { reportHtml, contentNames, omittedCharts } from '../../src/report/report-page.js';
+import { reportHtml, contentNames, omittedCharts, botDescriptions } from '../../src/report/report-page.js';
 import type { ReportInput } from '../../src/report/charts/types.js';
 
 let squall: ReportInput;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 const page = (input: ReportInput) => reportHtml(input, buildCharts(input), reportTables(input.summary));
 
 describe('report.html', () => {
-  it('names the content: the roster and layout, and each seat its character', () => {
+  it('names the content: the roster and layout, each seat its character, and what each bot does', () => {
     const { named, perSeat } = contentNames(squall.summary);
     expect(named).toEqual([
       ['terrain', 'open'],
@@ -33,6 +33,9 @@ describe('report.html', () => {
     ]);
     expect(page(squall)).toContain('<dt>seats</dt><dd>0: sniper, Archer, south; 1: brawler, Knight, north (seating fixed)</dd>');
     expect(contentNames(squirmish.summary).named).toEqual([['cards', 'Classic 70']]);
+    // Each bot says what it does (Squall's "auto" was never explained).
+    expect(page(squall)).toMatch(/<dt>bot sniper<\/dt><dd>Keeps its distance/);
+    expect(botDescriptions({ ...squall.summary, policies: [{ ...squall.summary.policies[0]!, label: 'auto' }] })).toEqual([['auto', expect.stringContaining('Plays each character by its roster `style`')]]);
   });
 
   it('leads with what was run, the key numbers and the balance sheet, then charts, then detail tables, each in the contents', () => {
