@@ -10,12 +10,19 @@ import { readReportInput, buildCharts } from '../../src/report/write-report.js';
 import { reportTables } from '../../src/report/tables.js';
 import { reportHtml, contentNames, omittedCharts, botDescriptions } from '../../src/report/report-page.js';
 import type { ReportInput } from '../../src/report/charts/types.js';
+import { indexHtml } from '../../src/report/index-report.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 let squall: ReportInput;
 let squirmish: ReportInput;
+let squallDir: string;
+let squirmishDir: string;
 beforeAll(async () => {
-  squall = readReportInput(await playFixture(['scenarios/squall/sniper-vs-brawler-open.yaml', '--games', '60', '--seed', '1']));
-  squirmish = readReportInput(await playFixture(['scenarios/squirmish/classic-greedy.yaml', '--games', '60', '--seed', '1']));
+  squallDir = await playFixture(['scenarios/squall/sniper-vs-brawler-open.yaml', '--games', '60', '--seed', '1']);
+  squirmishDir = await playFixture(['scenarios/squirmish/classic-greedy.yaml', '--games', '60', '--seed', '1']);
+  squall = readReportInput(squallDir);
+  squirmish = readReportInput(squirmishDir);
 }, 120_000);
 
 const page = (input: ReportInput) => reportHtml(input, buildCharts(input), reportTables(input.summary));
@@ -74,5 +81,20 @@ describe('report.html', () => {
     const status = marks.findIndex((m) => m.mark.type === 'point' && m.encoding.color !== undefined);
     expect(diamond).toBeGreaterThanOrEqual(0);
     expect(status).toBeGreaterThan(diamond);
+  });
+
+  it('the index names the runs that need attention first: a failing assertion, a ladder warning', () => {
+    const clean = indexHtml(dirname(squallDir), [squallDir]);
+    expect(clean).toContain('<strong>No run needs attention</strong>');
+    const file = join(squirmishDir, 'summary.json');
+    const summary = JSON.parse(readFileSync(file, 'utf8')) as ReportInput['summary'];
+    summary.assertions!.results[0]!.verdict = 'fail';
+    summary.botWarnings = ['skilled does not beat novice here'];
+    writeFileSync(file, JSON.stringify(summary));
+    const html = indexHtml(dirname(squirmishDir), [squallDir, squirmishDir]);
+    const attention = html.slice(html.indexOf('<section class="attention"'), html.indexOf('</section>'));
+    expect(attention).toContain('1 of 2 runs need attention');
+    expect(attention).toMatch(/squirmish-classic-greedy<\/a>: 1 of 3 design assertions fail; the skill ladder does not hold on this content \(1 step\)/);
+    expect(attention).not.toContain('squall-sniper');
   });
 });
