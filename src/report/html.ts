@@ -9,20 +9,18 @@ import { createRequire } from 'node:module';
 import type { TopLevelSpec } from 'vega-lite';
 import type { ReportInput } from './charts/types.js';
 import type { ReportTable } from './tables.js';
-import { keyNumbers, ruleValue } from './summary-report.js';
+import { ruleValue } from './summary-report.js';
 import { headlineSets, replayAdvice, NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 import { escapeHtml, jsonForScript, chartSafeLabels, proseHtml } from './escape.js';
 import { SINCE_NOTE, type SincePrevious } from './since-previous.js';
 import { whatChangedTables } from './what-changed-report.js';
-import { assertionLines } from '../analysis/assertions.js';
 import { levelsHtml } from './levels-report.js';
 import type { LevelRatings } from '../sim/stats/summary.js';
-import { dominanceLines } from '../analysis/dominance.js';
 
 const require = createRequire(import.meta.url);
 
 /** The minified UMD builds, made safe to inline: nothing in them may close the <script> element. */
-function inlineScript(module: string, file: string): string {
+export function inlineScript(module: string, file: string): string {
   // The packages do not export package.json; find their folder from the main entry instead.
   let dir = dirname(require.resolve(module));
   while (basename(dir) !== module && dirname(dir) !== dir) dir = dirname(dir);
@@ -31,7 +29,7 @@ function inlineScript(module: string, file: string): string {
 
 export const CSP = "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:";
 
-const STYLE = `
+export const STYLE = `
 body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:1.5rem;color:#222;line-height:1.45}
 h1{font-size:1.6rem;margin-bottom:.2rem}h2{border-bottom:1px solid #ddd;padding-bottom:.2rem;margin-top:2rem}
 dl.run{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;font-size:.9rem}dl.run dt{color:#666}dl.run dd{margin:0}
@@ -41,7 +39,7 @@ figure.chart{margin:1.5rem 0;padding:.5rem;border:1px solid #eee;border-radius:6
 figure.chart figcaption{font-size:.8rem;color:#666}
 .chart-error{color:#b00020;font-weight:bold}
 table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-size:.85rem}th,td{padding:.2rem .6rem;border-bottom:1px solid #eee;text-align:right}
-th{cursor:pointer;background:#f6f6f6;user-select:none}table.plain th{cursor:default}section.since{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid #4c78a8;background:#f7f9fc}th:first-child,td:first-child{text-align:left}th.asc::after{content:" \\25B2"}th.desc::after{content:" \\25BC"}
+th{cursor:pointer;background:#f6f6f6;user-select:none}table{display:block;max-width:100%;overflow-x:auto}figure.chart{overflow-x:auto}table.plain th{cursor:default}section.since{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid #4c78a8;background:#f7f9fc}th:first-child,td:first-child{text-align:left}th.asc::after{content:" \\25B2"}th.desc::after{content:" \\25BC"}
 `;
 
 /**
@@ -53,7 +51,7 @@ th{cursor:pointer;background:#f6f6f6;user-select:none}table.plain th{cursor:defa
  */
 const CHART_CONFIG = { font: '"DejaVu Sans", sans-serif', axis: { labelLimit: 320 } };
 
-const SCRIPT = `
+export const SCRIPT = `
 (function(){
   var specs = JSON.parse(document.getElementById('chart-specs').textContent);
   window.__charts = {expected: Object.keys(specs).length, rendered: 0, failed: []};
@@ -81,14 +79,14 @@ const SCRIPT = `
 `;
 
 /** Game indices, each with a replay page linked to it. */
-function gamesHtml(games: readonly number[], pages: ReplayPages, separator: string): string {
+export function gamesHtml(games: readonly number[], pages: ReplayPages, separator: string): string {
   return games.map((g) => (pages.pages.has(g) ? `<a class="replay" href="${escapeHtml(pages.pages.get(g)!)}">${g}</a>` : String(g))).join(separator);
 }
 
 /** Balance-sheet columns that list example games (src/report/tables.ts). */
 const EXAMPLE_COLUMNS = new Set(['examplesWon', 'examplesLost']);
 
-function tableHtml(t: ReportTable, pages: ReplayPages): string {
+export function tableHtml(t: ReportTable, pages: ReplayPages): string {
   const names = t.table.columnNames();
   const rows = t.table.objects() as Record<string, unknown>[];
   const cell = (v: unknown, column: string) => {
@@ -145,7 +143,7 @@ function plainTable(header: string[], rows: string[][]): string {
 }
 
 /** "Since the previous run": the headline before and after, the rules that changed, the rows that moved. */
-function sinceHtml(s: SincePrevious, sub: string): string {
+export function sinceHtml(s: SincePrevious, sub: string): string {
   const rules = s.changedRules.length ? `Rules changed: ${s.changedRules.map((r) => `<code>${escapeHtml(r)}</code>`).join('; ')}.` : 'Rules unchanged (seats, seed or game count changed).';
   const moved = whatChangedTables(s.moved, 'the edit', SINCE_NOTE);
   const tables = moved ? moved.tables.map((t) => `<h4>${escapeHtml(t.heading)}</h4>\n${t.rows.length ? plainTable(t.header, t.rows) : '<p>No rate row of these was played in both runs.</p>'}`).join('\n') : '';
@@ -196,15 +194,8 @@ ${sections.map((sec) => sectionHtml(sec, single ? 1 : 2)).join('\n')}
 }
 
 /** The headline examples with their replay pages linked, and how to watch the others. */
-function headlineExamplesHtml(input: ReportInput, pages: ReplayPages): string | undefined {
+export function headlineExamplesHtml(input: ReportInput, pages: ReplayPages): string | undefined {
   const sets = headlineSets(input.summary);
   if (!sets.length) return undefined;
   return `Example games (game indices) — ${sets.map((h) => `${escapeHtml(h.words)}: ${gamesHtml(h.games, pages, ', ')}`).join('; ')}. ${proseHtml(replayAdvice(pages))}`;
-}
-
-/** The report of one run; `pages`: the replay pages written beside it. */
-export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLevelSpec }[], tables: ReportTable[], pages: ReplayPages = NO_REPLAY_PAGES): string {
-  const examples = headlineExamplesHtml(input, pages);
-  const section: PageSection = { id: 'run', heading: input.summary.scenario.name, description: input.summary.scenario.description ?? '', facts: runFacts(input), keyLines: [...(input.summary.botWarnings ?? []), ...keyNumbers(input.summary), ...(input.summary.assertions ? assertionLines(input.summary.assertions) : []), ...(input.summary.dominance ? dominanceLines(input.summary.dominance) : [])], charts, tables, pages, ...(examples ? { examples } : {}), ...(input.sincePrevious ? { since: input.sincePrevious } : {}), ...(input.summary.levels ? { levels: input.summary.levels } : {}) };
-  return pageHtml(input.summary.scenario.name, [section]);
 }

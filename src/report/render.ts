@@ -1,7 +1,24 @@
 /** Vega-Lite spec -> SVG (vega's headless renderer) -> PNG (resvg with DejaVu Sans, so text never vanishes). */
-import { createRequire } from 'node:module';
 import type { TopLevelSpec } from 'vega-lite';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { chartSafeLabels } from './escape.js';
+
+/**
+ * DejaVu Sans from the npm package dejavu-fonts-ttf when it is installed, so a fresh machine
+ * without Debian's fonts-dejavu-core still draws chart text; the system's fonts are loaded too
+ * (on Debian with the package, the same font either way). Empty when the package is missing.
+ */
+function packagedFonts(): string[] {
+  try {
+    const dir = dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'));
+    return ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(dir, 'ttf', f)).filter((f) => existsSync(f));
+  } catch {
+    return [];
+  }
+}
+const FONT_FILES = packagedFonts();
 
 /**
  * vega, vega-lite and resvg are loaded on the first chart, not with the module: together they
@@ -37,7 +54,7 @@ export function svgToPng(svg: string): Buffer {
   const resvg = new Resvg(svg, {
     background: 'white',
     fitTo: { mode: 'zoom', value: 2 },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+    font: { fontFiles: FONT_FILES, loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
   });
   return resvg.render().asPng();
 }

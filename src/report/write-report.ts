@@ -11,7 +11,7 @@ import { writeAtomic, type RunRecord } from '../runner/results.js';
 import type { ReportInput } from './charts/types.js';
 import { CHARTS } from './charts/index.js';
 import { reportTables, tableToCsv, tableToArrow } from './tables.js';
-import { reportHtml } from './html.js';
+import { reportHtml } from './report-page.js';
 import { specToSvg, svgToPng } from './render.js';
 import { SINCE_PREVIOUS_FILE, sincePreviousMarkdown, type SincePrevious } from './since-previous.js';
 import { summaryMarkdown } from './summary-report.js';

@@ -81,7 +81,7 @@ describe('squabble watch', () => {
     }
   }, 120_000);
 
-  it('writes the report, which reloads itself so an open page shows each new run', async () => {
+  it('writes a live report: no timed refresh, the newest run recorded beside it, and marked ended once watch stops', async () => {
     const results = join(dir, 'report-watch');
     let out = '';
     const io: CliIO = { out: (t) => void (out += t), err: () => {}, interactive: false, columns: 80 };
@@ -89,11 +89,15 @@ describe('squabble watch', () => {
     const watching = watchScenario('scenarios/worms/random-2p.yaml', { out: results, workers: '0', quick: '200', games: '200', poll: '40' }, io, stop.signal);
     try {
       await until(() => out.includes('run 1 '), 'the first run');
-      expect(readFileSync(join(results, 'report.html'), 'utf8')).toContain('<head><meta http-equiv="refresh" content="5">');
+      const page = readFileSync(join(results, 'report.html'), 'utf8');
+      expect(page).not.toContain('http-equiv="refresh"');
+      expect(page).toContain('watch-state.js');
+      expect(readFileSync(join(results, 'watch-state.js'), 'utf8')).toMatch(/^__squabbleWatch\("[^"]+ 200", true\);$/m);
     } finally {
       stop.abort();
       await watching;
     }
+    expect(readFileSync(join(results, 'watch-state.js'), 'utf8')).toMatch(/^__squabbleWatch\("[^"]+ 200", false\);$/m);
   }, 120_000);
 
   it("shows the balance-sheet rows that moved by the shared definition, as run's since-previous does, and labels the headline intervals simultaneous", async () => {

@@ -54,8 +54,8 @@ describe('npm pack', () => {
   });
 
   it('carries nothing of the tests, sources, results or source maps', () => {
-    // The docs the README and docs/ link to are shipped (test/install/links.test.ts): the game modules' READMEs and the replay pages' golden pictures.
-    const linkedDocs = (f: string) => /^src\/games\/\w+\/README\.md$/.test(f) || /^test\/replay\/golden\/\w+\.png$/.test(f);
+    // The docs the README and docs/ link to are shipped (test/install/links.test.ts): the game modules' READMEs, the replay pages' golden pictures and the benchmark history.
+    const linkedDocs = (f: string) => /^src\/games\/\w+\/README\.md$/.test(f) || /^test\/replay\/golden\/\w+\.png$/.test(f) || f === 'bench/README.md';
     const unwanted = files.filter((f) => (/^(test|src|results|baselines|bench|scripts|node_modules)\//.test(f) && !linkedDocs(f)) || f.endsWith('.map') || f.endsWith('.ts'));
     expect(unwanted).toEqual([]);
   });

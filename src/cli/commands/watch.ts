@@ -11,7 +11,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { runPlan, InterruptedError } from '../../runner/pool.js';
-import { writeAtomic } from '../../runner/results.js';
 import { summarise, type Summary } from '../../sim/stats/summary.js';
 import type { AnyGameModule } from '../../sim/types.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../../analysis/what-changed.js';
@@ -25,6 +24,7 @@ import { CliError, parseCount, type CliIO } from '../../studies/kit/io.js';
 import { finishRun } from '../../studies/kit/finish.js';
 import { planFrom } from '../../studies/kit/plan.js';
 import { workersFrom } from '../../studies/kit/options.js';
+import { makeLive, endLive } from './watch-live.js';
 
 /** Present in a folder `watch` writes to: it may overwrite what is there, and nothing else. */
 const MARKER = '.squabble-watch';
@@ -95,25 +95,33 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
     games = quick;
     cause = `after a save of ${changed}`;
   };
-  while (!signal.aborted) {
-    const outcome = await playOnce(file, games, maxGames, { workers, out, report: options.report !== false, variant: options.variant, signal, poll, io, isStale: () => fingerprint(file) !== seen });
-    if (outcome.kind === 'error') {
-      io.err(`✗ ${outcome.message}\n  keeping the last good result${last ? ` (run ${last.number}, ${last.games.toLocaleString('en-US')} games)` : ' (none yet)'}; fix the file and save\n`);
-    } else if (outcome.kind === 'done') {
-      const number: number = (last?.number ?? 0) + 1;
-      const now: WatchedRun = { number, games: outcome.games, summary: outcome.summary, game: outcome.game };
-      io.out(`run ${number} (${cause}): ${outcome.games.toLocaleString('en-US')} games of ${outcome.name}; results in ${out}/\n${sinceLastRun(last, now)}\n\n`);
-      last = now;
-    }
-    if (signal.aborted) return;
-    if (fingerprint(file) !== seen) {
-      await restart();
-    } else if (outcome.kind === 'done' && outcome.more) {
-      // Nothing changed: the same games and more of them, so the figures sharpen.
-      games = outcome.games * GROWTH;
-      cause = 'nothing changed: more games';
-    } else if (await waitForChange(() => fingerprint(file) !== seen, poll, signal)) {
-      await restart();
+  try {
+    await watchLoop();
+  } finally {
+    endLive(out);
+  }
+
+  async function watchLoop(): Promise<void> {
+    while (!signal.aborted) {
+      const outcome = await playOnce(file, games, maxGames, { workers, out, report: options.report !== false, variant: options.variant, signal, poll, io, isStale: () => fingerprint(file) !== seen });
+      if (outcome.kind === 'error') {
+        io.err(`✗ ${outcome.message}\n  keeping the last good result${last ? ` (run ${last.number}, ${last.games.toLocaleString('en-US')} games)` : ' (none yet)'}; fix the file and save\n`);
+      } else if (outcome.kind === 'done') {
+        const number: number = (last?.number ?? 0) + 1;
+        const now: WatchedRun = { number, games: outcome.games, summary: outcome.summary, game: outcome.game };
+        io.out(`run ${number} (${cause}): ${outcome.games.toLocaleString('en-US')} games of ${outcome.name}; results in ${out}/\n${sinceLastRun(last, now)}\n\n`);
+        last = now;
+      }
+      if (signal.aborted) return;
+      if (fingerprint(file) !== seen) {
+        await restart();
+      } else if (outcome.kind === 'done' && outcome.more) {
+        // Nothing changed: the same games and more of them, so the figures sharpen.
+        games = outcome.games * GROWTH;
+        cause = 'nothing changed: more games';
+      } else if (await waitForChange(() => fingerprint(file) !== seen, poll, signal)) {
+        await restart();
+      }
     }
   }
 }
@@ -147,7 +155,7 @@ async function playOnce(
     const wallSeconds = (Date.now() - startedAt.getTime()) / 1000;
     const quiet: CliIO = { ...o.io, out: () => {} };
     await finishRun(quiet, plan, acc, o.out, { workers: o.workers, wallSeconds, startedAt, checkInvariants: false, report: o.report, say: () => {} });
-    if (o.report) addAutoRefresh(join(o.out, 'report.html'));
+    if (o.report) makeLive(o.out, `${startedAt.toISOString()} ${plan.games}`);
     const game = gameOf(plan.game);
     return { kind: 'done', games: plan.games, name: plan.name, summary: summarise(game, plan, acc), game, more: plan.games < ceiling };
   } catch (e) {
@@ -260,13 +268,6 @@ function claimFolder(out: string): void {
     throw new CliError(`--out ${out}: the folder holds other results; watch overwrites its folder on every run, so give a new or empty one (or one an earlier watch wrote)`);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, MARKER), 'squabble watch writes here and overwrites it on every run\n');
-}
-
-/** The watched report reloads itself, so an open page shows each new run. */
-function addAutoRefresh(page: string): void {
-  if (!existsSync(page)) return;
-  const html = readFileSync(page, 'utf8');
-  writeAtomic(page, html.replace('<head>', '<head><meta http-equiv="refresh" content="5">'));
 }
 
 /** Resolve true when `changed()` holds (checked every `poll` ms), false if aborted first. */

@@ -37,6 +37,8 @@ export const winRateBySeat: ChartBuilder = {
 export const winRateByPolicy: ChartBuilder = {
   id: 'win-rate-by-policy',
   build({ summary: s }: ReportInput) {
+    // One policy at every seat: a single bar at the fair share says nothing (report-page.ts says why it is left out).
+    if (s.policies.length < 2) return null;
     const rows = s.policies.map((p) => rowOf(p.label, p.wins, p.seatGames));
     const { fair, label } = fairSeatShare(s);
     return rateChart('Win rate by policy (per seat-game)', 'Policy', rows, fair, label, undefined, nameScale('policy', rows.map((r) => r.name)));

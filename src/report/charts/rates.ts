@@ -60,6 +60,8 @@ export const tableRates: ChartBuilder = {
                 data: { values: data },
                 encoding: { y: { field: 'row', type: 'nominal', title: name, sort: null } },
                 layer: [
+                  // The shrinkage diamond first, so the observed point and its status colour ("differs") are drawn over it.
+                  { mark: { type: 'point', shape: 'diamond', size: 110, color: '#222', filled: false }, encoding: { x: { field: 'shrunk', type: 'quantitative', title: 'Rate (%)' } } },
                   { mark: { type: 'errorbar', ticks: false }, encoding: { x: { field: 'low', type: 'quantitative', title: 'Rate (%)', axis: { format: '.1%' }, scale: { zero: false } }, x2: { field: 'high' } } },
                   {
                     mark: { type: 'point', filled: true, size: 30 },
@@ -70,7 +72,6 @@ export const tableRates: ChartBuilder = {
                       tooltip: [{ field: 'row', title: name }, { field: 'group' }, { field: 'label', title: 'rate' }, { field: 'status' }],
                     },
                   },
-                  { mark: { type: 'point', shape: 'diamond', size: 110, color: '#222', filled: false }, encoding: { x: { field: 'shrunk', type: 'quantitative', title: 'Rate (%)' } } },
                 ],
               },
               { data: { values: [{ mean }] }, mark: { type: 'rule', strokeDash: [6, 4], color: '#666' }, encoding: { x: { field: 'mean', type: 'quantitative', title: 'Rate (%)' } } },
