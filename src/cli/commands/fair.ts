@@ -70,7 +70,7 @@ async function fair(file: string, o: FairOptions, io: CliIO): Promise<void> {
     band: numberFrom(o.band, '--band', 0.1, 50, false) / 100,
     budget: numberFrom(o.budget, '--budget', 1000, 1e9, true),
     maxRounds: numberFrom(o.rounds, '--rounds', 1, 50, true),
-    games: o.games !== undefined ? gamesFrom(o.games, 100) : null,
+    games: o.games !== undefined ? gamesFrom(o.games, 2) : null,
   };
   if (outOption !== undefined) checkOutPath(outOption, ['fair.json', 'fair.md', STATE]);
   const base = planFrom(file, choice, 'fair');
