@@ -25,7 +25,7 @@ describe('squabble fair', () => {
     const r = await cli(...args);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/Confirmation on fresh seeds \(seed 3:fair-confirm, 600 games each/);
-    expect(r.out).toMatch(/edited:   fair line \d+\.\d\d% = pooled cards\.winRateWhenDrawn of all 70 rows/);
+    expect(r.out).toMatch(/edited: {3}fair line \d+\.\d\d% = pooled cards\.winRateWhenDrawn of all 70 rows/);
     expect(r.out).toMatch(/Budget: [\d,]+ of 400,000 games/);
     const result = JSON.parse(readFileSync(join(dir, 'out/fair.json'), 'utf8')) as { edits: { path: string; from: number; to: number }[]; rows: unknown[]; files: string[]; fairLine: { wins: number; trials: number } };
     expect(result.rows).toHaveLength(70);
