@@ -57,7 +57,7 @@ export function patchText(edits: readonly PathEdit[], scenario: string): string 
 export function editDeckSource(source: string, namespace: string, edits: readonly PathEdit[]): { text: string } | { problem: string } {
   const doc = parseDocument(source, { keepSourceTokens: true });
   const cards = doc.get('cards', true);
-  if (!isSeq(cards)) return { problem: 'the deck has no cards: list' };
+  if (!isSeq(cards)) return { problem: 'the file has no cards: list (the edited copy is written for Squirmish decks)' };
   const replacements: { start: number; end: number; text: string }[] = [];
   for (const e of edits) {
     const card = cards.items.find((c) => isMap(c) && c.get('name') === e.subject);

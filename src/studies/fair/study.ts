@@ -199,22 +199,27 @@ export async function runFair(base: Plan, spec: StatSpec, state: FairState, h: H
       }
     }
     const round: RoundRecord = { edits, rates: m.rates.map(rowRate), fair: m.line, measuredSlopes, steps: {}, gamesPlayed: played };
-    // Steps for the rows outside the band: per row the stat needing the fewest steps.
+    // Steps for the rows outside the band: per row the stat needing the fewest steps. Wins are
+    // shared, so lifting one row lowers the others: with n rows each edit closes (n − 1) / n of
+    // its row's gap and the other rows' edits close the rest (half each in a two-character
+    // duel, where both sides are edited at once; nearly all of it with a 70-card deck).
     const fair = m.line.value;
+    const rows = round.rates.filter((r) => r !== null).length;
+    const share = rows > 1 ? (rows - 1) / rows : 1;
     subjects.forEach((subject, i) => {
       const r = round.rates[i];
-      if (!r) return;
+      if (!r || Math.abs(r.rate - fair) <= ACT * settings.band) return; // inside: left alone
       const options: { stat: WeightStat; steps: number; predicted: number }[] = [];
       for (const stat of settings.stats) {
         const paths = statPaths(spec, plan.rules, subject, stat);
         if (!paths) continue;
         const beta = state.secants[key(stat, subject)] ?? state.slopes[key(stat, subject)] ?? state.pooled[stat] ?? 0;
         const at = standing(spec, plan.rules, subject, stat)!;
-        const c = chooseSteps(r.rate - fair, (k) => predictedChange(beta, at, k, scaleOf(stat)), { band: ACT * settings.band, aim: AIM * settings.band, ...stepRange(spec, paths), maxStep: MAX_STEP });
+        const c = chooseSteps(share * (r.rate - fair), (k) => predictedChange(beta, at, k, scaleOf(stat)), { band: 0, aim: share * AIM * settings.band, ...stepRange(spec, paths), maxStep: MAX_STEP });
         if (c.steps !== 0) options.push({ stat, ...c });
       }
       // The stat reaching the aim in the fewest steps; else the one predicted to get closest (ties: the order of --stat).
-      const reaching = options.filter((c) => Math.abs(c.predicted) <= AIM * settings.band).sort((a, b) => Math.abs(a.steps) - Math.abs(b.steps));
+      const reaching = options.filter((c) => Math.abs(c.predicted) <= share * AIM * settings.band).sort((a, b) => Math.abs(a.steps) - Math.abs(b.steps));
       const best = reaching[0] ?? [...options].sort((a, b) => Math.abs(a.predicted) - Math.abs(b.predicted))[0];
       if (best) round.steps[key(best.stat, subject)] = best.steps;
     });
