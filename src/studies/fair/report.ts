@@ -57,6 +57,7 @@ export function fairReport(x: FairReportInput, table: Table): string {
     `Edits (${edits.length}, ${edits.reduce((t, e) => t + Math.abs(e.to - e.from), 0)} integer steps in all):`,
     edits.length ? table([noun, 'stat path', 'from', 'to'], edits.map((e) => [e.subject, e.path, String(e.from), String(e.to)])) : '  none: every row was already inside the band',
     '',
+    ...state.rejected.map((r) => `An earlier confirmation (seed ${r.seed}) found ${r.edited.filter((x) => verdictOf(x, r.fairEdited.value, band) === 'outside').length} ${noun}${r.edited.filter((x) => verdictOf(x, r.fairEdited.value, band) === 'outside').length === 1 ? '' : 's'} outside the band: repaired from its figures, searched again and confirmed on new seeds.`),
     `Confirmation on fresh seeds (seed ${c.seed}, ${c.games.toLocaleString('en-US')} games each for the edited and the original deck, the same seeds):`,
     `  edited:   ${fairLineText(c.fairEdited)}`,
     `  original: ${fairLineText(c.fairOriginal)}`,
@@ -76,7 +77,7 @@ export function fairReport(x: FairReportInput, table: Table): string {
     ),
     '',
     `Verdicts: inside = the whole 95% interval within the band; edge = the estimate within it, the interval crossing an edge (more games would decide); outside = the estimate outside. Intervals treat the game as the unit (ratio estimator over games). The confirmation's seeds were not used by the search.`,
-    `Budget: ${gamesUsed(state).toLocaleString('en-US')} of ${state.settings.budget.toLocaleString('en-US')} games (pilot ${state.pilot!.gamesPlayed.toLocaleString('en-US')}, rounds ${state.rounds.map((r) => r.gamesPlayed.toLocaleString('en-US')).join(' + ')}, confirmation ${c.gamesPlayed.toLocaleString('en-US')}); ${x.wallSeconds.toFixed(1)} s in this invocation with ${x.workers} worker${x.workers === 1 ? '' : 's'}.`,
+    `Budget: ${gamesUsed(state).toLocaleString('en-US')} of ${state.settings.budget.toLocaleString('en-US')} games (pilot ${state.pilot!.gamesPlayed.toLocaleString('en-US')}, rounds ${state.rounds.map((r) => r.gamesPlayed.toLocaleString('en-US')).join(' + ')}, confirmation${state.rejected.length ? 's' : ''} ${[...state.rejected, c].map((r) => r.gamesPlayed.toLocaleString('en-US')).join(' + ')}); ${x.wallSeconds.toFixed(1)} s in this invocation with ${x.workers} worker${x.workers === 1 ? '' : 's'}.`,
   );
   if (x.note) lines.push(`Note: ${x.note}.`);
   if (x.files.length) lines.push(`Wrote ${x.files.join(', ')}.`);
