@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { setMaxListeners } from 'node:events';
 import { checkOutPath, makeOutDir, defaultOut, writeOwned } from '../../runner/outdir.js';
 import { writeJson } from '../../runner/results.js';
 import type { WeightStat } from '../../sim/types.js';
@@ -93,6 +94,8 @@ async function fair(file: string, o: FairOptions, io: CliIO): Promise<void> {
   }
   const save = (s: FairState) => writeOwned(statePath, `${JSON.stringify(s, null, 2)}\n`);
   const controller = new AbortController();
+  // Each measurement's pool listens on the one signal (about 20-40 measurements a study).
+  setMaxListeners(200, controller.signal);
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   let progress: Progress | null = null;
@@ -139,6 +142,8 @@ async function fair(file: string, o: FairOptions, io: CliIO): Promise<void> {
     seed: base.seed,
     band: settings.band,
     stats: settings.stats,
+    confirmSeed: state.confirm!.seed,
+    confirmGames: state.confirm!.games,
     fairLine: state.confirm!.fairEdited,
     fairLineOriginal: state.confirm!.fairOriginal,
     edits,
