@@ -7,14 +7,14 @@
  */
 import { tableRateRows, type Summary, type BalanceSheet, type SheetRow, type RowFlag } from '../sim/stats/summary.js';
 import { analyseRates, FDR_Q, type RateInput } from './rates.js';
+import { fairLine, type FairLine } from './fair-line.js';
 
 export type { BalanceSheet, SheetRow, RowFlag };
 
-function sheet(id: string, table: string, rate: string, description: string, counts: RateInput[], groups?: Record<string, string>): BalanceSheet | null {
+function sheet(id: string, table: string, rate: string, description: string, counts: RateInput[], groups?: Record<string, string>, primary = false): BalanceSheet | null {
   const analysed = analyseRates(counts);
   if (analysed.length < 2) return null;
-  const wins = analysed.reduce((s, r) => s + r.wins, 0);
-  const games = analysed.reduce((s, r) => s + r.games, 0);
+  const mean = fairLine(id, analysed.map((r) => ({ wins: r.wins, trials: r.games }))).value;
   const rows: SheetRow[] = analysed
     .map((r) => {
       const flags: RowFlag[] = [];
@@ -26,7 +26,7 @@ function sheet(id: string, table: string, rate: string, description: string, cou
     })
     // Ties (equal shrunk estimates) keep a fixed order by name, so every output lists rows alike.
     .sort((a, b) => b.shrunk - a.shrunk || (a.row < b.row ? -1 : a.row > b.row ? 1 : 0));
-  return { id, table, rate, description, mean: wins / games, fdr: FDR_Q, rows };
+  return { id, table, rate, description, mean, ...(primary ? { primary: true } : {}), fdr: FDR_Q, rows };
 }
 
 export function balanceSheets(s: Summary): BalanceSheet[] {
@@ -38,7 +38,7 @@ export function balanceSheets(s: Summary): BalanceSheet[] {
       // not independent.
       const counts = tableRateRows(t, rate, s.games);
       const id = `${name}.${rate.name}`;
-      const made = sheet(id, name, rate.name, rate.description, counts, t.groups);
+      const made = sheet(id, name, rate.name, rate.description, counts, t.groups, rate.primary === true);
       const examples = s.examples?.rows[id];
       if (made && examples) for (const row of made.rows) if (examples[row.row]) row.examples = examples[row.row];
       if (made) sheets.push(made);
@@ -49,7 +49,19 @@ export function balanceSheets(s: Summary): BalanceSheet[] {
     const made = sheet('matchups', 'matchups', 'winRate', "a policy's win rate at tables where it met the other", counts);
     if (made) sheets.push(made);
   }
-  return sheets;
+  // The game's primary strength rate leads; the others keep their declared order.
+  return [...sheets.filter((x) => x.primary), ...sheets.filter((x) => !x.primary)];
+}
+
+/** The fair line of a summary's primary strength rate (null when its game names none), from the same rows as its balance sheet. */
+export function summaryFairLine(s: Summary): FairLine | null {
+  for (const [name, t] of Object.entries(s.metrics.tables)) {
+    const rate = t.rates?.find((r) => r.primary);
+    if (!rate) continue;
+    const rows = tableRateRows(t, rate, s.games).filter((r) => r.games > 0);
+    return fairLine(`${name}.${rate.name}`, rows.map((r) => ({ wins: r.wins, trials: r.games })));
+  }
+  return null;
 }
 
 /** The summary with its balance sheet attached (as written to summary.json). */

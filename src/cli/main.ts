@@ -46,6 +46,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   tournament: async () => (await import('../studies/tournament/command.js')).registerTournament,
   tune: async () => (await import('../studies/tune/command.js')).registerTune,
   weights: async () => (await import('../studies/weights/command.js')).registerWeights,
+  fair: async () => (await import('./commands/fair.js')).registerFair,
   init: async () => (await import('./commands/init.js')).registerInit,
   watch: async () => (await import('./commands/watch.js')).registerWatch,
   levels: async () => (await import('./commands/levels.js')).registerLevels,

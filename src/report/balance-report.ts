@@ -7,6 +7,7 @@ import type { Summary } from '../sim/stats/summary.js';
 import { balanceSheets, rowsThatMatter, type BalanceSheet, type SheetRow } from '../analysis/balance.js';
 import { pct, pctDigits, interval } from './format.js';
 import { words } from './charts/rates.js';
+import { fairLine, fairLineText } from '../analysis/fair-line.js';
 import { examplesCell, NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 
 type Table = (header: string[], rows: string[][]) => string;
@@ -15,12 +16,13 @@ type Table = (header: string[], rows: string[][]) => string;
 export const ENDS_SHOWN = 10;
 
 export function sheetTitle(sheet: BalanceSheet): string {
-  return sheet.id === 'matchups' ? 'Matchups: win rate against each opponent' : `${sheet.table}: ${words(sheet.rate)}`;
+  return sheet.id === 'matchups' ? 'Matchups: win rate against each opponent' : `${sheet.table}: ${words(sheet.rate)}${sheet.primary ? ' (primary strength rate)' : ''}`;
 }
 
 export function sheetCaption(sheet: BalanceSheet): string {
   const differ = sheet.rows.filter((r) => r.flags.includes('differs')).length;
-  return `${sheet.description}. Mean ${pct(sheet.mean)} over ${sheet.rows.length} rows; ${differ} differ from the rest with the false-discovery rate held at ${sheet.fdr * 100}% (Benjamini-Hochberg); ranked by the shrunk estimate.`;
+  const lead = sheet.primary ? `The game's primary strength rate; ${fairLineText(fairLine(sheet.id, sheet.rows.map((r) => ({ wins: r.wins, trials: r.games }))))}. ` : '';
+  return `${lead}${sheet.description}. Mean ${pct(sheet.mean)} over ${sheet.rows.length} rows; ${differ} differ from the rest with the false-discovery rate held at ${sheet.fdr * 100}% (Benjamini-Hochberg); ranked by the shrunk estimate.`;
 }
 
 export function sheetHeader(sheet: BalanceSheet): string[] {

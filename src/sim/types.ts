@@ -166,6 +166,12 @@ export interface MetricTableSpec {
     description: string;
     /** A win rate compared with fair: the pooled rate of all rows, what a neutral row gets (not 1 / players). */
     fairShare?: boolean;
+    /**
+     * The game's primary strength rate for these rows (one per game): the balance sheet leads
+     * with it and its pooled value is the fair line (src/analysis/fair-line.ts) that the report,
+     * `weights`, `tune`, `fair` and the gate print.
+     */
+    primary?: boolean;
   }[];
   /** Optional group of each row (e.g. a card's group), for colouring charts. */
   readonly rowGroups?: readonly string[];

@@ -195,6 +195,7 @@ describe('commands that play one plan refuse a sweep', () => {
     ['compare', ['compare', SWEPT, '--variant', 'base', '--variant', 'rules.maxTurns=400', '--games', '10']],
     ['compare', ['compare', SWEPT, '--variant', 'base', '--variant', 'base', '--games', '10']],
     ['weights', ['weights', SWEPT, '--games', '10']],
+    ['fair', ['fair', SWEPT, '--games', '10']],
     ['tune', ['tune', SWEPT, '--param', 'rules.maxTurns', '--min', '100', '--max', '400', '--target', 'seat0.winRate=0.5']],
     ['tournament', ['tournament', SWEPT, '--games', '10']],
     ['levels', ['levels', SWEPT, '--levels', 'random,skilled', '--games', '10']],

@@ -122,6 +122,7 @@ describe('the shared options are checked the same way in every command', () => {
     ['tune', [file, '--param', 'rules.maxTurns', '--min', '1', '--max', '9', '--target', 'seat0.winRate=0.5']],
     ['tournament', [file, '--add', 'greedy']],
     ['weights', [file]],
+    ['fair', [file]],
     ['baseline', [file, '--out', 'never-written']],
   ];
 

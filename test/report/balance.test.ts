@@ -140,11 +140,12 @@ describe('a run writes its balance sheet', () => {
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
     expect(summary.scenario.description).toMatch(/Classic 70/);
     const { balance, ...rest } = summary;
-    expect(balance!.map((b) => b.id)).toEqual(['cards.winRateWhenPlaced', 'cards.winRateWhenDrawn', 'cards.winRateWhenNotPlaced']);
+    // The game's primary strength rate (win rate when drawn, i.e. held) leads the sheet.
+    expect(balance!.map((b) => b.id)).toEqual(['cards.winRateWhenDrawn', 'cards.winRateWhenPlaced', 'cards.winRateWhenNotPlaced']);
     expect(JSON.parse(JSON.stringify(balanceSheets(rest as Summary)))).toEqual(balance);
     // The balance sheet's rows (the scenario's compareLevels section after it has rows of its own).
     const md = readFileSync(join(dir, 'summary.md'), 'utf8').split(`\n## ${LEVELS_HEADING}\n`)[0]!;
-    expect(md).toContain('### cards: win rate when placed');
+    expect(md).toContain('### cards: win rate when drawn (primary strength rate)');
     expect(md.split('\n').filter((l) => /^\| [A-Z]/.test(l) && l.includes('%')).length).toBe(balance!.reduce((n, b) => n + b.rows.length, 0));
   });
 });

@@ -162,7 +162,7 @@ export const squallMetrics: GameMetricsSpec<SquallState> = {
         rows: names,
         columns: CHARACTER_COLUMNS.map(([name, description]) => ({ name, description })),
         rates: [
-          { name: 'winRate', wins: 'wins', of: 'games', description: 'games its seat won', fairShare: true },
+          { name: 'winRate', wins: 'wins', of: 'games', description: 'character strength: games its seat won', fairShare: true, primary: true },
           { name: 'meleeHitRate', wins: 'meleeHits', of: 'meleeAttacks', description: 'melee attacks that took HP' },
           { name: 'rangedHitRate', wins: 'rangedHits', of: 'rangedAttacks', description: 'ranged attacks that hit' },
           { name: 'bonusSuccessRate', wins: 'bonusesSucceeded', of: 'bonusesTried', description: 'bonuses whose opposed roll succeeded' },

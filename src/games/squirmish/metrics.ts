@@ -181,10 +181,14 @@ export const squirmishMetrics: GameMetricsSpec<SquirmishState> = {
         description: 'Per distinct card of the deck: raw counts summed over games',
         rows: rowsOf(r, table).map((c) => table.names[c]!),
         columns: CARD_TABLE_COLUMNS,
-        // Card strength: the controller's win rate when the card was drawn, placed, or drawn but never placed.
+        // Card strength is the win rate when drawn (held): who holds a card is decided by the
+        // shuffle, so it is the rate a stat edit moves without the bot's choice of what to place
+        // mixed in (docs/analysis.md); `weights` and `fair` measure and tune it. The others are
+        // secondary. (Declared in the old order so table columns keep their places; the balance
+        // sheet puts the primary rate first.)
         rates: [
-          { name: 'winRateWhenPlaced', wins: 'placedWins', of: 'placedGames', description: "card strength: win rate of a card's controller in games where it was placed" },
-          { name: 'winRateWhenDrawn', wins: 'drawnWins', of: 'drawnGames', description: "win rate of a card's controller in games where it was drawn" },
+          { name: 'winRateWhenPlaced', wins: 'placedWins', of: 'placedGames', description: "win rate of a card's controller in games where it was placed (secondary: also reflects when the bot chooses to place it)" },
+          { name: 'winRateWhenDrawn', wins: 'drawnWins', of: 'drawnGames', description: "card strength: win rate of a card's controller in games where it was drawn (held: dealt, drawn or drafted)", fairShare: true, primary: true },
           { name: 'winRateWhenNotPlaced', wins: 'notPlacedWins', of: 'notPlacedGames', description: 'win rate of a seat that drew the card but never placed it' },
         ],
         rowGroups: rowsOf(r, table).map((c) => {

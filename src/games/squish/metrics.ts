@@ -113,7 +113,7 @@ export const squishMetrics: GameMetricsSpec<SquishState> = {
           { name: 'squishedGames', description: 'games in which the marker that started on the square was squished at least once' },
           { name: 'games', description: 'games played (every start square is used in every game)' },
         ],
-        rates: [{ name: 'squishRate', wins: 'squishedGames', of: 'games', description: 'share of games in which the marker that started on the square was squished' }],
+        rates: [{ name: 'squishRate', wins: 'squishedGames', of: 'games', description: 'start-square strength (lower is stronger): share of games in which the marker that started on the square was squished', primary: true }],
       },
       {
         name: 'squares',

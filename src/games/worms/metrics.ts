@@ -71,7 +71,7 @@ export const wormsMetrics: GameMetricsSpec<WormsState> = {
         { name: 'dealt', description: 'worms dealt with this rank on top' },
         { name: 'ownerWins', description: "of those, worms whose owner won the game" },
       ],
-      rates: [{ name: 'ownerWinRate', wins: 'ownerWins', of: 'dealt', description: "win rate of the owner of a worm dealt this rank on top" }],
+      rates: [{ name: 'ownerWinRate', wins: 'ownerWins', of: 'dealt', description: "card strength: win rate of the owner of a worm dealt this rank on top", primary: true }],
     },
     {
       name: 'acesOnTop',

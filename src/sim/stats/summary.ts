@@ -60,6 +60,8 @@ export interface SummaryRate {
   of: string;
   description: string;
   fairShare?: boolean;
+  /** The game's primary strength rate (MetricTableSpec): the balance sheet leads with it. */
+  primary?: boolean;
   /**
    * Per row, sums over games of one game's wins w and trials n of this rate: [Σw², Σn², Σw·n].
    * They let the interval treat the game as the unit (clusterWilson). Absent in summaries
@@ -191,6 +193,8 @@ export interface BalanceSheet {
   description: string;
   /** The mean over all rows (total wins / total games). */
   mean: number;
+  /** True for the game's primary strength rate (listed first); its `mean` is the fair line (src/analysis/fair-line.ts). */
+  primary?: boolean;
   /** The false-discovery rate at which `differs` is flagged. */
   fdr: number;
   /** Rows ranked by the shrunk estimate, highest first. */

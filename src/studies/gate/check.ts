@@ -12,6 +12,8 @@ import type { Command } from 'commander';
 import { existsSync, appendFileSync, writeFileSync } from 'node:fs';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
+import { summaryFairLine } from '../../analysis/balance.js';
+import { fairLineText } from '../../analysis/fair-line.js';
 import { testMetrics, decideSuite, headlineMetrics, incompleteBaseline, DEFAULT_GATE, type Baseline, type GateMetric, type GateOptions } from './analysis.js';
 import { decodeGameRecords, gameValues } from './game-records.js';
 import { decodeContent, storedContentPlan } from './content.js';
@@ -96,7 +98,8 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
         io.err(`checking ${file} (${baseline.games.toLocaleString('en-US')} games${both ? ", and as many of the baseline's content" : ''}, seed ${baseline.seed})\n`);
         const run = both ? await checkEdited(plan, stored, baseline, workers) : await checkAsStored(plan, baseline, workers, stored);
         if (plan.expect) judged.push({ file, assertions: evaluateAssertions(plan.expect, run.summary) });
-        runs.push({ scenario: file, name: plan.name, baseline, scenarioHash: plan.scenarioHash, version: VERSION, now: run.now, tests: run.tests, mode: run.mode });
+        const line = summaryFairLine(run.summary);
+        runs.push({ scenario: file, name: plan.name, baseline, scenarioHash: plan.scenarioHash, version: VERSION, now: run.now, tests: run.tests, mode: run.mode, ...(line ? { fairLine: fairLineText(line) } : {}) });
       }
       // One family over the whole suite: the chance of any false alarm in the check is at most alpha.
       const results = decideSuite(runs.map((r) => ({ baseline: r.baseline.metrics, now: r.now, tests: r.tests })), gate);

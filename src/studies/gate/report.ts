@@ -16,6 +16,8 @@ export interface ScenarioCheck {
    * content: the unpaired fallback), 'no stored content' (an older baseline), or 'unplayable: why'.
    */
   mode: 'identical' | 'paired' | 'code changed' | 'no stored content' | `unplayable: ${string}`;
+  /** The fair line of the game's primary strength rate in the current games (src/analysis/fair-line.ts), in words. */
+  fairLine?: string;
 }
 
 /** What each mode means, for the heading. */
@@ -83,7 +85,7 @@ export function gateText(checks: ScenarioCheck[], o: GateOptions, all = false): 
   const parts: string[] = [];
   for (const check of checks) {
     const { rows, hidden } = shown(check, all);
-    parts.push(heading(check), textTable(HEADER, rows.map(row)) + (hidden ? `\n(${hidden}; --all shows them)` : ''), '');
+    parts.push(heading(check), ...(check.fairLine ? [`Now: ${check.fairLine}.`] : []), textTable(HEADER, rows.map(row)) + (hidden ? `\n(${hidden}; --all shows them)` : ''), '');
   }
   parts.push(footer(checks, o));
   return `${parts.join('\n')}\n`;
@@ -106,7 +108,7 @@ export function gateMarkdown(checks: ScenarioCheck[], o: GateOptions): string {
   const parts = ['## squabble balance check', ''];
   for (const check of checks) {
     const { rows, hidden } = shown(check, false);
-    parts.push(`### ${check.result.drift ? '❌' : '✅'} ${heading(check)}`, '', markdownTable(HEADER, rows.map(row)), '');
+    parts.push(`### ${check.result.drift ? '❌' : '✅'} ${heading(check)}`, '', ...(check.fairLine ? [`Now: ${check.fairLine}.`, ''] : []), markdownTable(HEADER, rows.map(row)), '');
     if (hidden) parts.push(`${hidden[0]!.toUpperCase()}${hidden.slice(1)}.`, '');
   }
   parts.push(footer(checks, o), '');
@@ -118,7 +120,7 @@ export function gateJson(checks: ScenarioCheck[], o: GateOptions): unknown {
     format: 'squabble-check/1',
     options: o,
     drift: checks.some((c) => c.result.drift),
-    scenarios: checks.map((c) => ({ scenario: c.scenario, name: c.name, baselineHash: c.baseline.scenarioHash, scenarioHash: c.scenarioHash, mode: c.mode, drift: c.result.drift, tested: c.result.tested, comparisons: c.result.comparisons })),
+    scenarios: checks.map((c) => ({ scenario: c.scenario, name: c.name, baselineHash: c.baseline.scenarioHash, scenarioHash: c.scenarioHash, mode: c.mode, ...(c.fairLine ? { fairLine: c.fairLine } : {}), drift: c.result.drift, tested: c.result.tested, comparisons: c.result.comparisons })),
   };
 }
 

@@ -19,6 +19,8 @@ import { CliError, strictNumber, type CliIO } from '../kit/io.js';
 import { refuseSweep, overridesOf } from '../kit/plan.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
 import { tuneBlock } from './block.js';
+import { summaryFairLine } from '../../analysis/balance.js';
+import { fairLineText } from '../../analysis/fair-line.js';
 
 interface TuneOptions extends PlayFlags {
   param?: string;
@@ -39,7 +41,7 @@ export function registerTune(program: Command, io: CliIO): void {
     .description("find the value of a numeric field that brings a metric closest to a target (same seeds for every value); without --param, tune the scenario's tune: block (several parameters towards several targets)")
     .argument('<scenario>', 'scenario file')
     .option('--param <path>', 'the field to tune, e.g. rules.maxTurns, seats[1].params.safetyWeight, or a card or character stat such as cards.Mudgrub.hp or characters.Knight.melee')
-    .option('--target <metric=value>', 'named as in expect:, e.g. seats.0.winRate=0.5, policies.builder.winRate=0.5, draws.rate=0.05, length.turns.mean=40, cards.Mudgrub.winRateWhenDrawn=0.5 (a metric table row\u2019s rate)')
+    .option('--target <metric=value>', 'named as in expect:, e.g. seats.0.winRate=0.5, policies.builder.winRate=0.5, draws.rate=0.05, length.turns.mean=40, cards.Mudgrub.winRateWhenDrawn=0.5 (a metric table row\u2019s rate), or =fair for the fair line of the primary strength rate')
     .option('--min <x>', 'smallest value to try (with --param)')
     .option('--max <x>', 'largest value to try (with --param)')
     .option('--integer', 'the field takes whole numbers (e.g. hit points)');
@@ -66,9 +68,8 @@ export function registerTune(program: Command, io: CliIO): void {
       if (o.budget !== undefined || o.verifyGames !== undefined || args.out !== undefined) throw new CliError(`--${o.budget !== undefined ? 'budget' : o.verifyGames !== undefined ? 'verify-games' : 'out'}: goes with a tune: block, not with --param`);
       const missing = SINGLE.find((k) => o[k] === undefined);
       if (missing) throw new CliError(`--${missing}: required with --param`);
-      const m = /^([^=]+)=([-\d.eE]+)$/.exec(o.target!);
-      if (!m) throw new CliError(`--target: expected METRIC=VALUE (e.g. seats.0.winRate=0.5), found ${JSON.stringify(o.target)}`);
-      const target = strictNumber(m[2]!);
+      const m = /^([^=]+)=([-\d.eE]+|fair)$/.exec(o.target!);
+      if (!m) throw new CliError(`--target: expected METRIC=VALUE (e.g. seats.0.winRate=0.5, or cards.NAME.winRateWhenDrawn=fair), found ${JSON.stringify(o.target)}`);
       const min = strictNumber(o.min!);
       const max = strictNumber(o.max!);
       const param = o.param;
@@ -102,6 +103,14 @@ export function registerTune(program: Command, io: CliIO): void {
           throw e;
         }
       };
+      // The scenario as written: its fair line (the target when it is `fair`) and, below, what the best value changes.
+      const base = planAt(null);
+      const baseSummary = summarise(gameOf(base.game), base, await runPlan(base, { workers }));
+      const line = summaryFairLine(baseSummary);
+      if (m[2] === 'fair' && !line) throw new CliError(`--target: ${m[1]}=fair needs a game with a primary strength rate; ${gameOf(base.game).title} names none`);
+      const target = m[2] === 'fair' ? line!.value : strictNumber(m[2]!);
+      const lineText = line ? `The scenario as written: ${fairLineText(line)}.` : '';
+      if (line && !o.quiet) io.err(`${lineText}\n`);
       const summaries = new Map<number, { plan: Plan; summary: Summary }>();
       const evaluate = async (value: number): Promise<Evaluation> => {
         const plan = planAt(value);
@@ -118,14 +127,12 @@ export function registerTune(program: Command, io: CliIO): void {
       };
       const result = await tune(evaluate, min, max, target, o.integer ?? false);
       const row = (e: Evaluation) => [String(e.value), e.metric.toFixed(4), `[${e.interval[0].toFixed(4)}, ${e.interval[1].toFixed(4)}]`, e === result.best ? 'best' : result.neighbours.includes(e) ? 'neighbour' : ''];
-      // What the best value changes against the scenario as written (the same games, one more run).
-      const base = planAt(null);
+      // What the best value changes against the scenario as written (the same games).
       const best = summaries.get(result.best.value)!;
-      const baseSummary = summarise(gameOf(base.game), base, await runPlan(base, { workers }));
       const changed = whatChanged(unpairedChanges(baseSummary, best.summary), changedSubjects(gameOf(base.game), base.rules, best.plan.rules, base.players));
       const changedText = whatChangedLines(changed, textTable, (t) => `${t}:`).join('\n\n');
       io.out(
-        `${param} = ${result.best.value} brings ${metric.name} to ${result.best.metric.toFixed(4)} [${result.best.interval[0].toFixed(4)}, ${result.best.interval[1].toFixed(4)}] (target ${target}); stopped: ${result.reason}.\n\n` +
+        `${param} = ${result.best.value} brings ${metric.name} to ${result.best.metric.toFixed(4)} [${result.best.interval[0].toFixed(4)}, ${result.best.interval[1].toFixed(4)}] (target ${m[2] === 'fair' ? `${target.toFixed(4)}, the fair line` : target}); stopped: ${result.reason}.\n${lineText ? `${lineText}\n` : ''}\n` +
           `${textTable([param, metric.name, '95% interval', ''], result.evaluations.map(row))}\n` +
           (changedText ? `\nThe scenario as written (A) against ${param} = ${result.best.value} (B):\n\n${changedText}\n` : ''),
       );

@@ -17,7 +17,8 @@ import { gameOf, registry } from '../../registry.js';
 import { planWeights, runWeights, type WeightsStudy } from './play.js';
 import { WorkerError, InterruptedError } from '../../runner/pool.js';
 import { baseRate } from '../../analysis/paired-rates.js';
-import { weightRows, fairRows, rankWeights, rankFair, weightSheets, NOT_ESTIMABLE, type WeightRow, type FairRow } from './analysis.js';
+import { fairLineText } from '../../analysis/fair-line.js';
+import { subjectsFairLine, weightRows, fairRows, rankWeights, rankFair, weightSheets, NOT_ESTIMABLE, type WeightRow, type FairRow } from './analysis.js';
 import { levelsText, levelsMarkdown } from '../../report/levels-report.js';
 import { compareUnderLevels, samePlay } from '../kit/level-runs.js';
 import type { Plan } from '../../sim/scenario/types.js';
@@ -120,7 +121,8 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   }
   const { study, sums, rows, wallSeconds } = await weigh(base, stats, only, { workers, io, quiet: o.quiet ?? false, what: base.name });
   const live = study.tweaks.filter((t) => t.plan !== null).length;
-  const nouns = `${spec.noun}${study.subjects.length === 1 ? '' : 's'}`;
+  const weighed = new Set(study.tweaks.map((t) => t.subject)).size;
+  const nouns = `${spec.noun}${weighed === 1 ? '' : 's'}`;
   // The same weights with every seat at each of the scenario's compareLevels (docs/skill-ladder.md).
   const levels = base.compareLevels
     ? await compareUnderLevels(
@@ -136,12 +138,13 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   const currentHp = (name: string) => Number(spec.read(base.rules, `${spec.namespace}.${name}.hp`));
   const fair = rankFair(fairRows(study.subjects.map((s, i) => ({ subject: s.name, group: s.group, base: baseRate(sums.base[i]!, 0, sums.games), hp: currentHp(s.name) })), rows, spec.hpLimits));
   const measured = rows.filter((r) => r.estimate !== null);
-  const title = `${base.name}${base.variant ? ` (${base.variant})` : ''}: stat weights of ${study.subjects.length} ${nouns}, ${base.games.toLocaleString('en-US')} paired games per tweak, seed ${base.seed}`;
-  const fairRate = fair[0]?.fair ?? 1 / base.players;
-  const fairShare = `${pct(fairRate)} = pooled rate of all ${nouns}`;
+  const title = `${base.name}${base.variant ? ` (${base.variant})` : ''}: stat weights of ${weighed} ${nouns}, ${base.games.toLocaleString('en-US')} paired games per tweak, seed ${base.seed}`;
+  const line = subjectsFairLine(`${spec.controller.table}.${spec.controller.rate}`, study.subjects.map((_, i) => ({ base: baseRate(sums.base[i]!, 0, sums.games) })));
+  const fairRate = line.value;
+  const fairShare = fairLineText(line);
   const tuneExample = fair.find((r) => r.flagged && r.hpToFair !== null && r.base !== null) ?? fair.find((r) => r.hpToFair !== null && r.base !== null);
   const tuneCommand = (() => {
-    const target = (name: string) => `--target "${spec.controller.table}.${name}.${spec.controller.rate}=${fairRate.toFixed(4)}"`;
+    const target = (name: string) => `--target "${spec.controller.table}.${name}.${spec.controller.rate}=fair"`;
     if (!tuneExample) return `squabble tune ${file} --param "${spec.namespace}.NAME.hp" --integer --min 1 --max 20 ${target('NAME')}`;
     const hp = currentHp(tuneExample.subject);
     const reach = Math.max(3, Math.ceil(2 * Math.abs(tuneExample.hpToFair!)));
@@ -150,7 +153,7 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   })();
   const notes = [
     `Controller's win rate of a ${spec.noun}: ${spec.controller.meaning} (wins per seat-game with it). A weight is the change in how many of its controllers win, per seat-game with it in the base games, in percentage points: (wins in the tweaked games - wins in the base games) / base seat-games, from paired runs (both play every game from the same seed; interval from the per-game paired differences). "held": change in the seat-games with it (the exposure, kept at the base value in the weight). "games changed": games in which the tweak changed whether a controller of the ${spec.noun} won (0: the tweak never mattered in these games). "games saved": how many times more games two independent samples would need for the same interval width.`,
-    `Flags: Benjamini-Hochberg at q = ${FDR_Q} over the ${measured.length} weights (p-values: exact sign test on the games changed), and separately over the ${fair.filter((r) => r.base).length} distances from fair (fair = ${fairShare}, what a neutral ${spec.noun} gets; not 1/players = ${pct(1 / base.players)}, because losing seats hold more ${nouns} and draws and capped games are won by nobody; normal p-values); of the flagged rows about ${FDR_Q * 100}% are expected to be false alarms.`,
+    `Flags: Benjamini-Hochberg at q = ${FDR_Q} over the ${measured.length} weights (p-values: exact sign test on the games changed), and separately over the ${fair.filter((r) => r.base).length} distances from fair (${fairShare}: what a neutral ${spec.noun} gets; not 1/players = ${pct(1 / base.players)}, because losing seats hold more ${nouns} and draws and capped games are won by nobody; normal p-values); of the flagged rows about ${FDR_Q * 100}% are expected to be false alarms.`,
     `HP to fair = (fair - win rate) / weight per +1 HP: a straight-line extrapolation (bracket: the weight's 95% interval), shown only when the weight's whole interval is above 0 and the HP it points to is legal (${spec.hpLimits.min}-${spec.hpLimits.max}); otherwise "${NOT_ESTIMABLE}". Trustworthy only for small changes; squabble tune confirms it, e.g.\n  ${tuneCommand}`,
   ];
   const sections: { heading: string; header: string[]; rows: string[][] }[] = [];
@@ -182,7 +185,7 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
     workers,
     wallSeconds,
     fair: fairRate,
-    fairMeaning: `pooled controller win rate of all ${nouns} (what a neutral ${spec.noun} gets)`,
+    fairMeaning: fairShare,
     fdr: FDR_Q,
     controller: spec.controller,
     bumps: spec.bumpMeaning,
@@ -259,9 +262,10 @@ async function weigh(base: Plan, stats: WeightStat[], only: string[] | null, o: 
     throw new CliError(`weights: ${(e as Error).message}`);
   }
   const live = study.tweaks.filter((t) => t.plan !== null).length;
-  const nouns = `${spec.noun}${study.subjects.length === 1 ? '' : 's'}`;
+  const weighed = new Set(study.tweaks.map((t) => t.subject)).size;
+  const nouns = `${spec.noun}${weighed === 1 ? '' : 's'}`;
   say(
-    `${o.what}: stat weights of ${study.subjects.length} ${nouns} (${stats.join(' and ')}): ${live} tweaks, ${base.games.toLocaleString('en-US')} paired games each ` +
+    `${o.what}: stat weights of ${weighed} ${nouns} (${stats.join(' and ')}): ${live} tweaks, ${base.games.toLocaleString('en-US')} paired games each ` +
       `(same seeds as the base), ${(live * base.games).toLocaleString('en-US')} tweaked games in all, seed ${base.seed}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
   );
   const progress = new Progress(io, Math.max(1, live * base.games), io.interactive && !o.quiet);

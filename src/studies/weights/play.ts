@@ -36,7 +36,7 @@ export interface WeightsStudy {
   controller: { table: string; wins: string; of: string };
 }
 
-/** The tweaks of a study: for each subject (all, or `only`) and stat, the plan with that stat raised by one. */
+/** The tweaks of a study: for each subject (all, or `only`) and stat, the plan with that stat raised by one; base rates for every subject. */
 export function planWeights(base: Plan, stats: readonly WeightStat[], only: readonly string[] | null): WeightsStudy {
   const game = gameOf(base.game);
   const spec = game.stats;
@@ -44,11 +44,12 @@ export function planWeights(base: Plan, stats: readonly WeightStat[], only: read
   const table = metricTables(game, base).find((t) => t.name === spec.controller.table);
   const rate = table?.rates?.find((r) => r.name === spec.controller.rate);
   if (!rate) throw new Error(`${game.id}: no rate ${spec.controller.rate} in metric table ${spec.controller.table}`);
-  const all = spec.subjects(base.rules, base.players);
-  const subjects = only === null ? all : all.filter((s) => only.includes(s.name));
+  // Base rates for every subject (the fair line is pooled over all of them), tweaks for `only`.
+  const subjects = spec.subjects(base.rules, base.players);
+  const tweaked = only === null ? subjects : subjects.filter((s) => only.includes(s.name));
   const tweaks: WeightTweak[] = [];
   for (const stat of stats)
-    for (const s of subjects) {
+    for (const s of tweaked) {
       const bump = spec.bump(base.rules, s.name, stat);
       if ('skip' in bump) tweaks.push({ subject: s.name, group: s.group, stat, change: {}, plan: null, skipped: bump.skip });
       else tweaks.push({ subject: s.name, group: s.group, stat, change: bump.overrides, plan: withStatOverrides(base, registry, bump.overrides), skipped: null });

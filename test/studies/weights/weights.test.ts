@@ -181,9 +181,9 @@ describe('squabble weights on a Squall duel', () => {
   it('writes ranked tables with intervals, the files and the charts', () => {
     expect(out).toMatch(/^squall-duel-open: stat weights of 2 characters, 300 paired games per tweak, seed 1/);
     expect(out).toMatch(/Per \+1 HP \(\+1 starting HP\), largest first:/);
-    expect(out).toMatch(/Furthest from fair \(\d+\.\d\d% = pooled rate of all characters\), base games:/);
+    expect(out).toMatch(/Furthest from fair \(fair line \d+\.\d\d% = pooled characters\.winRate of all 2 rows \([\d,]+ wins \/ [\d,]+ trials; draws and capped games count as trials won by nobody\)\), base games:/);
     expect(out).toMatch(/Benjamini-Hochberg at q = 0\.05 over the 4 weights/);
-    expect(out).toMatch(/squabble tune scenarios\/squall\/duel-open\.yaml --param "characters\.\w+\.hp" --integer --min \d+ --max \d+ --target "characters\.\w+\.winRate=0\.\d{4}"/);
+    expect(out).toMatch(/squabble tune scenarios\/squall\/duel-open\.yaml --param "characters\.\w+\.hp" --integer --min \d+ --max \d+ --target "characters\.\w+\.winRate=fair"/);
     expect(json.gamesPerTweak).toBe(300);
     expect(json.weights).toHaveLength(4);
     expect(json.weights.map((w) => w.stat)).toEqual(['hp', 'hp', 'damage', 'damage']);
