@@ -6,10 +6,11 @@
  */
 import type { Command } from 'commander';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { runPlan, InterruptedError } from '../../runner/pool.js';
 import { writeAtomic } from '../../runner/results.js';
+import { checkOutPath, makeOutDir, RUN_PARTS } from '../../runner/outdir.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { readScenarioData } from '../../sim/scenario/load.js';
 import { compare, headlineMetrics, DEFAULT_GATE, type Comparison, type GateMetric } from '../../studies/gate/analysis.js';
@@ -237,12 +238,17 @@ function changedFiles(file: string, before: string): string {
   return changed.length ? changed.map((f) => relative('.', f) || f).join(', ') : file;
 }
 
-/** Make `out` the watch's folder: new, empty, or one a watch wrote before; never someone else's results. */
+/**
+ * Make `out` the watch's folder: new, empty, or one a watch wrote before; never someone else's
+ * results. Checked before the first game: a file at one of the names a run writes (or at the
+ * marker's) that squabble did not write is refused, as for `run` (src/runner/outdir.ts).
+ */
 function claimFolder(out: string): void {
+  checkOutPath(out, [MARKER, ...RUN_PARTS]);
   if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, MARKER)))
     throw new CliError(`--out ${out}: the folder holds other results; watch overwrites its folder on every run, so give a new or empty one (or one an earlier watch wrote)`);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, MARKER), 'squabble watch writes here and overwrites it on every run\n');
+  makeOutDir(out);
+  writeAtomic(join(out, MARKER), 'squabble watch writes here and overwrites it on every run\n');
 }
 
 /** The watched report reloads itself, so an open page shows each new run. */

@@ -102,9 +102,11 @@ export function registerWeights(program: Command, io: CliIO): void {
 async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void> {
   const say = (t: string) => void (o.quiet ? undefined : io.err(t));
   const { workers, out: outOption, ...choice } = playArgs(o, { minGames: 2 });
-  if (outOption !== undefined) checkOutPath(outOption, ['weights.json', 'weights.md', 'weights.csv', 'fair.csv', 'charts']);
   const stats = parseStats(o.stat);
   const base = planFrom(file, choice, 'weights');
+  // The folder, given or the default, is checked before a game is played.
+  const out = outOption ?? defaultOut(`${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
+  checkOutPath(out, ['weights.json', 'weights.md', 'weights.csv', 'fair.csv', 'charts']);
   const game = gameOf(base.game);
   const spec = game.stats;
   const withStats = Object.values(registry.games).filter((g) => g.stats).map((g) => g.id);
@@ -166,7 +168,6 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   const warned = botWarnings.length ? `${botWarnings.join('\n')}\n\n` : '';
   io.out(`${title}\n\n${warned}${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levelsBlock}\n${footer}\n`);
 
-  const out = outOption ?? defaultOut(`${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
   makeOutDir(out);
   writeJson(out, 'weights.json', {
     format: 'squabble-weights/1',
