@@ -70,7 +70,12 @@ export function registerTournament(program: Command, io: CliIO): void {
           const raw = ((data.seats as Seat[])[(data.seats as Seat[]).length === 1 ? 0 : i] ?? {}) as Seat;
           if (!entrants.some((e) => e.label === s.label)) entrants.push({ label: s.label, seat: { ...raw } });
         });
-      for (const policy of options.add) if (!entrants.some((e) => e.label === policy)) entrants.push({ label: policy, seat: { policy } });
+      const added = new Set<string>();
+      for (const policy of options.add)
+        if (!entrants.some((e) => e.label === policy)) {
+          entrants.push({ label: policy, seat: { policy } });
+          added.add(policy);
+        }
       if (entrants.length < 2) throw new CliError(`tournament: ${file} has one entrant (${entrants[0]?.label}); add others with --add POLICY`);
       const games = probe.games;
       const n = entrants.length;
@@ -96,7 +101,11 @@ export function registerTournament(program: Command, io: CliIO): void {
           try {
             pairings.push({ i, j, plan: buildPlan(pairingData(data, a, b, probe.players), file, registry, overridesOf(args)) });
           } catch (e) {
-            if (e instanceof ScenarioError) throw new CliError(`${a.label} vs ${b.label}: ${e.message}`);
+            // A mistake in an entrant of --add is the command line's: say so.
+            if (e instanceof ScenarioError) {
+              const who = (label: string) => (added.has(label) ? JSON.stringify(label) : label);
+              throw new CliError(`${added.has(a.label) || added.has(b.label) ? '--add: ' : ''}${who(a.label)} vs ${who(b.label)}: ${e.message}`);
+            }
             throw e;
           }
         }

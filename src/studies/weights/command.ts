@@ -87,7 +87,12 @@ export function registerWeights(program: Command, io: CliIO): void {
     .description("per card or character: change in its controller's win rate per +1 HP and +1 damage (paired runs), and distance from fair")
     .argument('<scenario>', 'a Squirmish or Squall scenario')
     .option('--stat <which>', 'hp, damage or both', 'both')
-    .option('--only <names>', 'only these cards or characters (comma-separated; repeatable)', (v: string, all: string[] = []) => [...all, ...v.split(',').map((x) => x.trim()).filter((x) => x !== '')], []);
+    .option('--only <names>', 'only these cards or characters (comma-separated; repeatable)', (v: string, all: string[] = []) => {
+      const names = v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+      // An empty --only must not quietly mean "all of them".
+      if (names.length === 0) throw new CliError(`--only: expected card or character names separated by commas, found ${JSON.stringify(v)}`);
+      return [...all, ...names];
+    }, []);
   addPlayOptions(command, ['games', 'seed', 'variant', 'workers', 'out'], {
     games: 'paired games per tweak (each played under the base and the tweaked plan; default: the scenario\u2019s)',
     variant: "weigh the stats under one of the scenario's variants",
