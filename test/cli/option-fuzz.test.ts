@@ -8,7 +8,7 @@
  * this process; a handful spawn the compiled CLI to see the real process's exit and streams.
  */
 import { describe, it, expect } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
@@ -127,4 +127,14 @@ describe('the real process: a handful of hostile options through bin/squabble.js
     }
     expect(readdirSync(d)).toEqual([]);
   }, 120_000);
+
+  it.skipIf(!existsSync('dist/cli/main.js'))('output piped to a reader that closed its end first (as head does) ends quietly: exit 0, no stack trace', async () => {
+    const child = spawn(process.execPath, [bin, 'replay', 'scenarios/squirmish/classic-greedy.yaml', '--game', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.destroy(); // closed before squabble writes a byte: its first write meets EPIPE
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((r) => child.once('close', r));
+    expect(code, err).toBe(0);
+    expect(err).toBe('');
+  }, 60_000);
 });
