@@ -320,16 +320,9 @@ export function checkOwnedNames(dir: string, names: string[], label = '--out'): 
  */
 export function checkOwnedFile(path: string, option: string): void {
   const dir = dirname(resolve(path));
-  if (!existsSync(dir)) throw new OutputDirError(`${option}: the folder of ${path} does not exist`);
-  if (!statSync(dir).isDirectory()) throw new OutputDirError(`${option}: the folder of ${path} is a file`);
-  const name = basename(path);
-  let stat;
-  try {
-    stat = lstatSync(path);
-  } catch {
-    return; // nothing there yet
-  }
-  if (!stat.isFile() || isManifestName(name) || !ownsFile(dir, name, readManifest(dir)))
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new OutputDirError(`${option}: the folder of ${path} does not exist`);
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (stat && (!stat.isFile() || isManifestName(basename(path)) || !ownsFile(dir, basename(path), readManifest(dir))))
     throw new OutputDirError(`${option}: ${path} exists and squabble did not write it (or it was changed since); it is kept: move it away or choose another file`);
 }
 
