@@ -31,6 +31,9 @@ export interface RedisTarget {
  * Wait for `p` at most `ms`: its value, or undefined if it failed or took longer (closing
  * connections and asking a failing server must not hang a command).
  */
+/** The longest a close (or a question to a silent Redis) is waited for, each time. */
+export const CLOSE_MS = 2000;
+
 async function settleWithin<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const value = await Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)))]);
@@ -96,9 +99,13 @@ function watchRedis(target: RedisTarget, Redis: typeof import('ioredis').Redis):
   let timer: NodeJS.Timeout | undefined;
   const lost = new Promise<never>((_, reject) => {
     timer = setInterval(() => {
-      if (Date.now() - lastAnswer > ms) {
+      const silent = Date.now() - lastAnswer;
+      if (silent > ms) {
         clearInterval(timer);
-        reject(new RedisError(`Redis at ${target.url} has not answered for ${ms / 1000} s`));
+        // The silence as measured (the timeout, plus up to a second until this check noticed it):
+        // what the message says is what happened, and the command's end follows within CLOSE_MS
+        // for the connections and EXIT_GRACE_MS for the process (src/cli/main.ts).
+        reject(new RedisError(`Redis at ${target.url} has not answered for ${(silent / 1000).toFixed(1)} s (--redis-timeout ${ms / 1000})`));
         return;
       }
       client.ping().then(
@@ -206,7 +213,7 @@ export async function runPlanOnQueue(plan: Plan, target: RedisTarget, options: Q
     watchdog.stop();
     // With Redis gone a graceful close would wait for it: drop the connections instead, and
     // never wait on either for long.
-    await settleWithin(healthy ? Promise.all([events.close(), queue.close()]) : Promise.all([events.disconnect(), queue.disconnect()]), 2000);
+    await settleWithin(healthy ? Promise.all([events.close(), queue.close()]) : Promise.all([events.disconnect(), queue.disconnect()]), CLOSE_MS);
   }
 }
 
@@ -218,9 +225,9 @@ async function waitForShard(job: Job, queue: Queue, events: QueueEvents, task: S
   try {
     return await job.waitUntilFinished(events);
   } catch (e) {
-    const state = await settleWithin(job.getState(), 2000);
+    const state = await settleWithin(job.getState(), CLOSE_MS);
     if (state !== 'failed') throw e;
-    const reason = (await settleWithin(queue.getJob(job.id!), 2000))?.failedReason ?? (e instanceof Error ? e.message : String(e));
+    const reason = (await settleWithin(queue.getJob(job.id!), CLOSE_MS))?.failedReason ?? (e instanceof Error ? e.message : String(e));
     throw new ShardFailedError(`shard ${task.shard} (games ${task.start.toLocaleString('en-US')}-${(task.end - 1).toLocaleString('en-US')}) failed on the queue: ${reason}`);
   }
 }
@@ -273,8 +280,8 @@ export async function serveQueue(target: RedisTarget, options: WorkerOptions): P
       // With Redis gone, a graceful close would wait for the shards in hand to report to it:
       // force it. A forced close still stops the worker's lock-renewal and stalled-job timers,
       // which `disconnect()` alone leaves running (they kept the process alive for good).
-      await settleWithin(worker.close(gone), 2000);
-      await settleWithin(pool.destroy(), 2000);
+      await settleWithin(worker.close(gone), CLOSE_MS);
+      await settleWithin(pool.destroy(), CLOSE_MS);
     },
   };
 }

@@ -52,7 +52,7 @@ export const HISTORY = 'history';
 export const LADDER_FILE = 'ladder.json';
 const OWN_FILES = new Set(['summary.json', 'summary.md', 'since-previous.json', 'run.json', 'partial.json', 'checkpoint.json', 'report.html', 'charts', 'tables', 'replays', 'cells', 'sweep.json', 'sweep.md', 'sweep-plan.json', HISTORY, LOCK_FILE, LADDER_FILE]);
 /** The parts of a run that move to history together (all but the history itself, the lock and the ladder verdicts). */
-const RUN_PARTS = [...OWN_FILES].filter((f) => f !== HISTORY && f !== LOCK_FILE && f !== LADDER_FILE);
+export const RUN_PARTS = [...OWN_FILES].filter((f) => f !== HISTORY && f !== LOCK_FILE && f !== LADDER_FILE);
 /** The manifest of the files squabble wrote into a folder (one per folder it writes into). */
 export const MANIFEST = '.squabble-files.json';
 const MANIFEST_FORMAT = 'squabble-files/1';
@@ -306,16 +306,29 @@ function moveOwnedTo(dir: string, name: string, to: string): void {
  * Refuse (one line) when any of `names` in `dir` exists but is not squabble's: what a command
  * about to write those names checks before it plays, so it is refused before the work, not after.
  */
-export function checkOwnedNames(dir: string, names: string[]): void {
+export function checkOwnedNames(dir: string, names: string[], label = '--out'): void {
   if (!existsSync(dir)) return;
   const m = readManifest(dir);
   const foreign = names.map((n) => foreignEntry(dir, n, m)).filter((p): p is string => p !== null);
-  if (foreign.length > 0) throw foreignError(dir, foreign);
+  if (foreign.length > 0) throw foreignError(dir, foreign, label);
 }
 
-const foreignError = (dir: string, paths: string[]) =>
+/**
+ * Refuse (one line) a single output file (`--html`, `--markdown`, `--json`) before the work that
+ * fills it: its folder must exist, and a file already at that path must be one squabble wrote
+ * (writeOwned then replaces it). `option` names the command-line option in the message.
+ */
+export function checkOwnedFile(path: string, option: string): void {
+  const dir = dirname(resolve(path));
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new OutputDirError(`${option}: the folder of ${path} does not exist`);
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (stat && (!stat.isFile() || isManifestName(basename(path)) || !ownsFile(dir, basename(path), readManifest(dir))))
+    throw new OutputDirError(`${option}: ${path} exists and squabble did not write it (or it was changed since); it is kept: move it away or choose another file`);
+}
+
+const foreignError = (dir: string, paths: string[], label: string) =>
   new OutputDirError(
-    `--out: ${dir} holds files at squabble's names that squabble did not write, or that changed since it wrote them (${paths.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}${paths.length > 3 ? `, and ${paths.length - 3} more` : ''}); they are kept: move them away or choose another --out`,
+    `${label}: ${dir} holds files at squabble's names that squabble did not write, or that changed since it wrote them (${paths.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}${paths.length > 3 ? `, and ${paths.length - 3} more` : ''}); they are kept: move them away or choose ${label === '--out' ? 'another --out' : 'another folder'}`,
   );
 
 /**

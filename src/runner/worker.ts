@@ -34,21 +34,29 @@ function runnerFor(plan: Plan, cell: number): GameRunner {
 }
 
 /**
- * Fault injection for the reliability tests (test/runner/faults.test.ts), off unless set:
- * SQUABBLE_FAULT_THREAD_EXIT=<shard>:<marker file> ends this worker thread abruptly when it
- * starts that shard, once (the marker file records that it happened).
+ * Fault injection for the reliability tests (test/runner/faults.test.ts, faults-round3.test.ts),
+ * off unless set: SQUABBLE_FAULT_THREAD_EXIT=<shard>:<marker file> ends this worker thread
+ * abruptly when it starts that shard; SQUABBLE_FAULT_THREAD_ABORT=<shard>:<marker file> aborts
+ * the whole process from it (SIGABRT, exit 134: what a V8 fatal error in a worker does). Each
+ * happens once (the marker file records that it happened).
  */
-function injectedThreadExit(shard: number): void {
-  const fault = process.env.SQUABBLE_FAULT_THREAD_EXIT;
-  if (!fault || isMainThread) return;
-  const at = fault.indexOf(':');
-  if (Number(fault.slice(0, at)) !== shard) return;
-  try {
-    writeFileSync(fault.slice(at + 1), String(shard), { flag: 'wx' });
-  } catch {
-    return; // happened already
+function injectedThreadFault(shard: number): void {
+  if (isMainThread) return;
+  for (const [name, act] of [
+    ['SQUABBLE_FAULT_THREAD_EXIT', () => process.exit(9)],
+    ['SQUABBLE_FAULT_THREAD_ABORT', () => process.kill(process.pid, 'SIGABRT')],
+  ] as const) {
+    const fault = process.env[name];
+    if (!fault) continue;
+    const at = fault.indexOf(':');
+    if (Number(fault.slice(0, at)) !== shard) continue;
+    try {
+      writeFileSync(fault.slice(at + 1), String(shard), { flag: 'wx' });
+    } catch {
+      continue; // happened already
+    }
+    act();
   }
-  process.exit(9);
 }
 
 /**
@@ -84,7 +92,7 @@ async function loadModule(module: string): Promise<{ default: ShardFold<unknown>
 }
 
 export default async function runShard(task: ShardTask): Promise<ShardResult> {
-  injectedThreadExit(task.shard);
+  injectedThreadFault(task.shard);
   const fold = task.fold ? await foldOf(task.fold.study) : null;
   const runner = runnerFor(task.plan, task.cell);
   try {

@@ -127,11 +127,14 @@ describe('squabble watch', () => {
   it('refuses an output folder holding other results, and a variant the scenario lacks', async () => {
     const other = join(dir, 'other');
     mkdirSync(other);
-    writeFileSync(join(other, 'summary.json'), '{}');
+    writeFileSync(join(other, 'notes.txt'), 'mine');
     const io: CliIO = { out: () => {}, err: () => {}, interactive: false, columns: 80 };
     await expect(watchScenario('scenarios/worms/random-2p.yaml', { out: other }, io, new AbortController().signal)).rejects.toThrow(
       `--out ${other}: the folder holds other results`,
     );
+    // a file at one of the names a run writes, that squabble did not write (test/cli/owned-audit.test.ts)
+    writeFileSync(join(other, 'summary.json'), '{}');
+    await expect(watchScenario('scenarios/worms/random-2p.yaml', { out: other }, io, new AbortController().signal)).rejects.toThrow(/squabble did not write.*summary\.json/);
     await expect(watchScenario('scenarios/worms/sudden-death.yaml', { out: join(dir, 'unused'), variant: 'nope' }, io, new AbortController().signal)).rejects.toThrow(
       '--variant: no variant "nope" in scenarios/worms/sudden-death.yaml; expected one of no-sudden-death',
     );

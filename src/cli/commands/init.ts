@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registry } from '../../registry.js';
@@ -103,8 +103,9 @@ export function registerInit(program: Command, io: CliIO): void {
         throw new CliError(`${folder}: the folder already holds files (${readdirSync(target).slice(0, 3).join(', ')}); init writes only into a new or empty folder`);
       const games = options.games === undefined ? undefined : parseCount(options.games, '--games', 1, 10_000_000);
       const workers = workersFrom(options.workers);
-      const work = join(dirname(target), `.${basename(target)}.init-${process.pid}`);
-      mkdirSync(work, { recursive: true });
+      // A new folder of its own (mkdtemp never reuses one): only this folder is ever removed.
+      mkdirSync(dirname(target), { recursive: true });
+      const work = mkdtempSync(join(dirname(target), `.${basename(target)}.init-`));
       try {
         const written = await writeStarter(work, options.game, starter, { games, workers, packageSpec: options.package });
         if (existsSync(target)) rmdirSync(target); // empty, checked above

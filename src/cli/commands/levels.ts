@@ -39,7 +39,6 @@ export function registerLevels(program: Command, io: CliIO): void {
       const levels = options.levels.split(',').map((l) => l.trim()).filter((l) => l !== '');
       if (levels.length < 2) throw new CliError(`--levels: expected two or more level names separated by commas, found ${JSON.stringify(options.levels)}`);
       const args = playArgs(options, { minGames: 2 });
-      if (args.out !== undefined) checkOutPath(args.out, ['levels.json', 'levels.md']);
       let plan;
       try {
         const data = readScenarioData(file).data as Record<string, unknown>;
@@ -51,10 +50,12 @@ export function registerLevels(program: Command, io: CliIO): void {
         throw e;
       }
       if (!gameOf(plan.game).metrics.tables) throw new CliError(`levels: ${plan.game} has no card, character or matchup tables to compare`);
+      // The folder, given or the default, is checked before a game is played.
+      const out = args.out ?? defaultOut(`${plan.name}-levels`);
+      checkOutPath(out, ['levels.json', 'levels.md']);
       const ratings = await rateUnderLevels(plan, plan.compareLevels!, { workers: args.workers, io, quiet: options.quiet ?? false });
       const title = `${plan.name}: tables under the levels ${levels.join(', ')}`;
       io.out(`${[title, ...levelsText(ratings, textTable, true)].join('\n')}\n`);
-      const out = args.out ?? defaultOut(`${plan.name}-levels`);
       makeOutDir(out);
       writeJson(out, 'levels.json', { format: LEVELS_FORMAT, scenario: file, ...ratings });
       writeAtomic(join(out, 'levels.md'), `${[`# ${title}`, ...levelsMarkdown(ratings, markdownTable)].join('\n')}\n`);

@@ -5,12 +5,12 @@
  */
 import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { readReportInput, ReportInputError } from '../../report/write-report.js';
 import { exampleGame, ExampleError } from '../../report/examples.js';
 import { replayGame, traceText, type ReplayGame } from '../../replay/steps.js';
 import { replayHtml } from '../../replay/html.js';
 import { writeAtomic } from '../../runner/results.js';
+import { checkOwnedFile } from '../../runner/outdir.js';
 import { GameFailure } from '../../sim/batch.js';
 import { CliError, EXIT, parseCount, type CliIO } from '../../studies/kit/io.js';
 import { planFrom, planOfRun } from '../../studies/kit/plan.js';
@@ -39,7 +39,7 @@ export function registerReplay(program: Command, io: CliIO): void {
         io.out(replayTrace(target.file, target.options));
         return;
       }
-      if (!existsSync(dirname(resolve(options.html)))) throw new CliError(`--html: the folder of ${options.html} does not exist`);
+      checkOwnedFile(options.html, '--html');
       const r = replayRecord(target.file, target.options);
       writeAtomic(options.html, replayHtml(r));
       io.out(`${options.html}: game ${r.index}, ${r.steps.length - 1} moves (${r.result})\n`);

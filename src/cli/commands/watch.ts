@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { runPlan, InterruptedError } from '../../runner/pool.js';
 import { summarise, type Summary } from '../../sim/stats/summary.js';
@@ -16,6 +16,8 @@ import type { AnyGameModule } from '../../sim/types.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../../analysis/what-changed.js';
 import { whatChangedLines } from '../../report/what-changed-report.js';
 import { SINCE_NOTE } from '../../report/since-previous.js';
+import { writeAtomic } from '../../runner/results.js';
+import { checkOutPath, makeOutDir, RUN_PARTS } from '../../runner/outdir.js';
 import { readScenarioData } from '../../sim/scenario/load.js';
 import { compare, headlineMetrics, DEFAULT_GATE, type Comparison, type GateMetric } from '../../studies/gate/analysis.js';
 import { textTable } from '../../report/format.js';
@@ -262,12 +264,17 @@ function changedFiles(file: string, before: string): string {
   return changed.length ? changed.map((f) => relative('.', f) || f).join(', ') : file;
 }
 
-/** Make `out` the watch's folder: new, empty, or one a watch wrote before; never someone else's results. */
+/**
+ * Make `out` the watch's folder: new, empty, or one a watch wrote before; never someone else's
+ * results. Checked before the first game: a file at one of the names a run writes (or at the
+ * marker's) that squabble did not write is refused, as for `run` (src/runner/outdir.ts).
+ */
 function claimFolder(out: string): void {
+  checkOutPath(out, [MARKER, ...RUN_PARTS]);
   if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, MARKER)))
     throw new CliError(`--out ${out}: the folder holds other results; watch overwrites its folder on every run, so give a new or empty one (or one an earlier watch wrote)`);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, MARKER), 'squabble watch writes here and overwrites it on every run\n');
+  makeOutDir(out);
+  writeAtomic(join(out, MARKER), 'squabble watch writes here and overwrites it on every run\n');
 }
 
 /** Resolve true when `changed()` holds (checked every `poll` ms), false if aborted first. */

@@ -13,7 +13,7 @@ export function registerWorker(program: Command, io: CliIO): void {
     .option('--queue <name>', 'queue name', 'squabble')
     .option('--workers <n>', 'shards played at once (threads)')
     .option('--lock-seconds <s>', 'a shard held this long without a sign of life is given to another worker', '30')
-    .option('--redis-timeout <s>', `stop with an error when Redis has not answered for this long, 1-${MAX_REDIS_TIMEOUT_SECONDS} s`, String(DEFAULT_REDIS_TIMEOUT_SECONDS))
+    .option('--redis-timeout <s>', `stop with an error when Redis has not answered for this long, 1-${MAX_REDIS_TIMEOUT_SECONDS} s (checked every second; the message gives the silence measured, and the worker ends at most 6 s after it gives up)`, String(DEFAULT_REDIS_TIMEOUT_SECONDS))
     .option('--quiet', 'no log of finished shards')
     .action(async (options: { redis: string; redisTimeout: string; queue: string; workers?: string; lockSeconds: string; quiet?: boolean }) => {
       const threads = options.workers === undefined ? availableParallelism() : parseCount(options.workers, '--workers', 1, MAX_WORKERS);

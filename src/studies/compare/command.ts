@@ -146,10 +146,12 @@ export function registerCompare(program: Command, io: CliIO): void {
       const [nameA, nameB] = options.variant as [string, string];
       const { variant: _variants, ...flags } = options;
       const { workers, out: outOption, ...scenarioOptions } = playArgs(flags);
-      if (outOption !== undefined) checkOutPath(outOption, ['compare.json', 'compare.md', 'charts']);
       const planOf = (variant: string) => (variant.includes('=') ? assignmentPlan(file, variant, scenarioOptions) : planFrom(file, { ...scenarioOptions, ...(variant === 'base' ? {} : { variant }) }, 'compare'));
       const a = planOf(nameA);
       const b = planOf(nameB);
+      // The folder, given or the default, is checked before a game is played.
+      const out = outOption ?? defaultOut(`${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
+      checkOutPath(out, ['compare.json', 'compare.md', 'charts']);
       const game = gameOf(a.game);
       // Checked before anything is played: how many paired runs the levels add.
       const levelRuns = a.compareLevels ? levelRunCount(file, a, b, nameA, nameB) : 0;
@@ -215,7 +217,6 @@ export function registerCompare(program: Command, io: CliIO): void {
           ? `${title}\n\n${warned}${noEffect}\n${levelsBlock}`
           : `${title}\n\n${warned}${ruleLine}\n\n${changedText ? `${changedText}\n\nHeadline figures:\n\n` : ''}${textTable(HEADER, headline.map(cells))}\n\n${note}${qualityText}\n${levelsBlock}`,
       );
-      const out = outOption ?? defaultOut(`${a.name}-${safeName(nameA)}-vs-${safeName(nameB)}`);
       makeOutDir(out);
       writeJson(out, 'compare.json', {
         format: 'squabble-compare/1',

@@ -9,7 +9,9 @@
  * input (e.g. no baseline, or an empty or truncated one).
  */
 import type { Command } from 'commander';
-import { existsSync, appendFileSync, writeFileSync } from 'node:fs';
+import { existsSync, appendFileSync } from 'node:fs';
+import { checkOwnedFile } from '../../runner/outdir.js';
+import { writeAtomic } from '../../runner/results.js';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
 import { summaryFairLine } from '../../analysis/balance.js';
@@ -68,6 +70,10 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
         meanTolerance: fraction(options.meanTolerance, '--mean-tolerance'),
       };
       const { workers } = playArgs(options);
+      // The files it will write are checked before a game is played: squabble replaces only a
+      // file it wrote (src/runner/outdir.ts). $GITHUB_STEP_SUMMARY is the CI's own file, only appended to.
+      if (options.markdown !== undefined) checkOwnedFile(options.markdown, '--markdown');
+      if (options.json !== undefined) checkOwnedFile(options.json, '--json');
       // Every scenario and baseline is read before anything is played: a mistake in the last
       // one stops the check before it starts.
       const jobs = files.map((file) => {
@@ -106,8 +112,9 @@ export function registerCheck(program: Command, io: CliIO, setExit: (code: numbe
       const checks: ScenarioCheck[] = runs.map(({ now: _now, tests: _tests, ...r }, i) => ({ ...r, result: results[i]! }));
       io.out(gateText(checks, gate, options.all ?? false));
       const markdown = options.markdown ?? process.env.GITHUB_STEP_SUMMARY;
-      if (markdown) (options.markdown ? writeFileSync : appendFileSync)(markdown, gateMarkdown(checks, gate));
-      if (options.json) writeFileSync(options.json, `${JSON.stringify(gateJson(checks, gate), null, 2)}\n`);
+      if (options.markdown !== undefined) writeAtomic(options.markdown, gateMarkdown(checks, gate));
+      else if (markdown) appendFileSync(markdown, gateMarkdown(checks, gate));
+      if (options.json !== undefined) writeAtomic(options.json, `${JSON.stringify(gateJson(checks, gate), null, 2)}\n`);
       // Design assertions, beside the drift checks: anything but a pass fails the build.
       for (const j of judged) io.out(`\nDesign assertions of ${j.file}:\n${assertionLines(j.assertions).map((l, i) => (i === 0 ? l : `  ${l}`)).join('\n')}\n`);
       const failed = judged.filter((j) => !j.assertions.passed);

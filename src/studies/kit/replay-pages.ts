@@ -12,9 +12,13 @@ import { NO_REPLAY_PAGES, REPLAY_DIR, replayPagePath, type ReplayPages } from '.
 import { replayGame } from '../../replay/steps.js';
 import { replayHtml } from '../../replay/html.js';
 import { writeAtomic } from '../../runner/results.js';
+import { checkOwnedNames } from '../../runner/outdir.js';
 import type { Plan } from '../../sim/scenario/types.js';
 import { CliError } from './io.js';
 import { planOfRun } from './plan.js';
+
+/** What a report writes into a run's folder (src/report/write-report.ts and the pages above). */
+const REPORT_NAMES = ['report.html', 'charts', 'tables', REPLAY_DIR, 'summary.md'];
 
 export function writeReplayPages(dir: string, input: ReportInput, maxBytes = MAX_REPLAY_BYTES): ReplayPages {
   const games = replayPageGames(input.summary);
@@ -42,6 +46,9 @@ export function writeReplayPages(dir: string, input: ReportInput, maxBytes = MAX
 
 /** The report of a run with its replay pages (writeReplayPages above). */
 export async function reportOrFail(dir: string, png = true): Promise<string> {
+  // Every name the report writes is checked before the first chart: a report.html (or a chart)
+  // squabble did not write is kept, and nothing else is written (src/runner/outdir.ts).
+  checkOwnedNames(dir, REPORT_NAMES, 'report');
   // The report stack (arquero, vega) loads only when a report is written: `run --no-report` skips it.
   const { writeReport, readReportInput, ReportInputError } = await import('../../report/write-report.js');
   try {

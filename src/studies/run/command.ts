@@ -51,7 +51,7 @@ export function registerRun(program: Command, io: CliIO): void {
     .option('--shard <k/n>', 'play only slice k of n of the games and write partial.json (see `squabble merge`)')
     .option('--resume <dir>', 'continue the interrupted run in <dir> from its checkpoint')
     .option('--redis <url>', 'play the shards on `squabble worker --redis <url>` processes instead of here')
-    .option('--redis-timeout <s>', `give up when Redis or the workers have not answered for this long (finished shards are kept for a later run), 1-${MAX_REDIS_TIMEOUT_SECONDS} s`, String(DEFAULT_REDIS_TIMEOUT_SECONDS))
+    .option('--redis-timeout <s>', `give up when Redis or the workers have not answered for this long, 1-${MAX_REDIS_TIMEOUT_SECONDS} s (checked every second; the message gives the silence measured, and the run ends at most 4 s after it gives up, finished shards kept)`, String(DEFAULT_REDIS_TIMEOUT_SECONDS))
     .option('--until <rule>', 'stop as soon as a rule is met: "seats.0.winRate ±0.005" (interval this narrow) or "seats.0.winRate within 0.5±0.02" (band test, at most 5% wrong answers); --games is the budget')
     .option('--check-invariants', "check the game's invariants after every move (slower)")
     .option('--no-report', 'skip report.html, charts/ and tables/')

@@ -48,7 +48,6 @@ export function registerTournament(program: Command, io: CliIO): void {
       const say = (t: string) => void (options.quiet ? undefined : io.err(t));
       const args = playArgs(options, { minGames: 2 });
       const { workers } = args;
-      if (args.out !== undefined) checkOutPath(args.out, ['tournament.json', 'tournament.md', 'charts']);
       let data: Record<string, unknown>;
       let probe;
       try {
@@ -59,6 +58,9 @@ export function registerTournament(program: Command, io: CliIO): void {
         if (e instanceof ScenarioError) throw new CliError(e.message);
         throw e;
       }
+      // The folder, given or the default, is checked before a game is played.
+      const out = args.out ?? defaultOut(`${probe.name}-tournament`);
+      checkOutPath(out, ['tournament.json', 'tournament.md', 'charts']);
       // Entrants: the scenario's `entrants` (any number, in their order), else the distinct
       // labels among its seats; then --add.
       const entrants: Entrant[] = [];
@@ -68,7 +70,12 @@ export function registerTournament(program: Command, io: CliIO): void {
           const raw = ((data.seats as Seat[])[(data.seats as Seat[]).length === 1 ? 0 : i] ?? {}) as Seat;
           if (!entrants.some((e) => e.label === s.label)) entrants.push({ label: s.label, seat: { ...raw } });
         });
-      for (const policy of options.add) if (!entrants.some((e) => e.label === policy)) entrants.push({ label: policy, seat: { policy } });
+      const added = new Set<string>();
+      for (const policy of options.add)
+        if (!entrants.some((e) => e.label === policy)) {
+          entrants.push({ label: policy, seat: { policy } });
+          added.add(policy);
+        }
       if (entrants.length < 2) throw new CliError(`tournament: ${file} has one entrant (${entrants[0]?.label}); add others with --add POLICY`);
       const games = probe.games;
       const n = entrants.length;
@@ -94,7 +101,11 @@ export function registerTournament(program: Command, io: CliIO): void {
           try {
             pairings.push({ i, j, plan: buildPlan(pairingData(data, a, b, probe.players), file, registry, overridesOf(args)) });
           } catch (e) {
-            if (e instanceof ScenarioError) throw new CliError(`${a.label} vs ${b.label}: ${e.message}`);
+            // A mistake in an entrant of --add is the command line's: say so.
+            if (e instanceof ScenarioError) {
+              const who = (label: string) => (added.has(label) ? JSON.stringify(label) : label);
+              throw new CliError(`${added.has(a.label) || added.has(b.label) ? '--add: ' : ''}${who(a.label)} vs ${who(b.label)}: ${e.message}`);
+            }
             throw e;
           }
         }
@@ -188,7 +199,6 @@ export function registerTournament(program: Command, io: CliIO): void {
       const extras = tournamentExtras(skillLuck, dominance);
       lines.push(...extras(textTable, ''));
       io.out(`${lines.join('\n')}\n`);
-      const out = args.out ?? defaultOut(`${probe.name}-tournament`);
       makeOutDir(join(out, 'charts'));
       writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, capped, cappedScoring: 'left out of wins and games', ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}), ...(skillLuck ? { skillAndLuck: skillLuck } : {}), ...(dominance ? { dominance } : {}) });
       writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n\n${fitLines(fit, seatDependent).join('\n')}\n${cappedRows.length ? `\n${cappedLines[1]}\n\n${markdownTable(['pairing', 'capped', 'share'], cappedRows)}\n` : ''}${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}${extras(markdownTable, '## ').join('\n')}\n`);

@@ -51,11 +51,13 @@ function valueAt(root: unknown, path: string): unknown {
 export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFlags, io: CliIO): Promise<void> {
   const say = (t: string) => void (flags.quiet ? undefined : io.err(t));
   const { workers } = args;
-  if (args.out !== undefined) checkOutPath(args.out, ['summary.json', 'summary.md', 'report.html', 'charts']);
   const { data, lineOf } = readScenarioData(file);
   refuseSweep(data, file, 'tune');
   const scenario = data as Record<string, unknown>;
   const base = buildPlan(data, file, registry, overridesOf(args), lineOf);
+  // The folder, given or the default, is checked before a game is played.
+  const out = args.out ?? defaultOut(`${base.name}${base.variant ? `-${base.variant}` : ''}-tune`);
+  checkOutPath(out, ['summary.json', 'summary.md', 'report.html', 'charts']);
   const block = scenario.tune as TuneBlock | undefined;
   if (block === undefined) throw new CliError(`${file}: tune: the scenario has no tune: block; add one (docs/analysis.md, "Tuning several parameters"), or tune one field with --param, --target, --min and --max`);
   const game = gameOf(base.game);
@@ -228,7 +230,6 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   };
   const report = tuneReport(outcome);
   io.out(report.text);
-  const out = args.out ?? defaultOut(`${base.name}${base.variant ? `-${base.variant}` : ''}-tune`);
   makeOutDir(out);
   writeJson(out, 'summary.json', outcome);
   writeAtomic(join(out, 'summary.md'), report.markdown);

@@ -73,9 +73,10 @@ export function registerTune(program: Command, io: CliIO): void {
       const min = strictNumber(o.min!);
       const max = strictNumber(o.max!);
       const param = o.param;
-      if (!Number.isFinite(min) || !Number.isFinite(max) || !(min < max)) throw new CliError(`--min and --max: expected numbers with min < max, found ${o.min} and ${o.max}`);
+      if (!Number.isFinite(min) || !Number.isFinite(max) || !(min < max)) throw new CliError(`--min and --max: expected numbers with min < max, found ${JSON.stringify(o.min)} and ${JSON.stringify(o.max)}`);
       if (o.integer && (!Number.isInteger(min) || !Number.isInteger(max))) throw new CliError('--integer: --min and --max must be whole numbers');
-      if (!isSafeFieldPath(param)) throw new CliError(`--param: expected a field such as rules.maxTurns, found ${JSON.stringify(param)}`);
+      // An empty path (or one of dots alone) would tune the scenario's root: nothing at all.
+      if (!isSafeFieldPath(param) || param.trim() === '' || !/[^.[\]\s]/.test(param)) throw new CliError(`--param: expected a field such as rules.maxTurns, found ${JSON.stringify(param)}`);
       let data: Record<string, unknown>;
       let players: number;
       try {
@@ -99,7 +100,7 @@ export function registerTune(program: Command, io: CliIO): void {
         try {
           return buildPlan(cell, file, registry, overridesOf(args));
         } catch (e) {
-          if (e instanceof ScenarioError) throw new CliError(`${param} = ${value}: ${e.message}`);
+          if (e instanceof ScenarioError) throw new CliError(`--param ${oneLine(param)} = ${value}: ${e.message}`);
           throw e;
         }
       };
@@ -138,3 +139,7 @@ export function registerTune(program: Command, io: CliIO): void {
       );
     });
 }
+
+/** A name from the command line in a one-line message: quoted when it holds a control character. */
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
+const oneLine = (name: string) => (/[\u0000-\u001f\u007f-\u009f]/.test(name) ? JSON.stringify(name) : name);

@@ -88,7 +88,12 @@ export function registerWeights(program: Command, io: CliIO): void {
     .description("per card or character: change in its controller's win rate per +1 HP and +1 damage (paired runs), and distance from fair")
     .argument('<scenario>', 'a Squirmish or Squall scenario')
     .option('--stat <which>', 'hp, damage or both', 'both')
-    .option('--only <names>', 'only these cards or characters (comma-separated; repeatable)', (v: string, all: string[] = []) => [...all, ...v.split(',').map((x) => x.trim()).filter((x) => x !== '')], []);
+    .option('--only <names>', 'only these cards or characters (comma-separated; repeatable)', (v: string, all: string[] = []) => {
+      const names = v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+      // An empty --only must not quietly mean "all of them".
+      if (names.length === 0) throw new CliError(`--only: expected card or character names separated by commas, found ${JSON.stringify(v)}`);
+      return [...all, ...names];
+    }, []);
   addPlayOptions(command, ['games', 'seed', 'variant', 'workers', 'out'], {
     games: 'paired games per tweak (each played under the base and the tweaked plan; default: the scenario\u2019s)',
     variant: "weigh the stats under one of the scenario's variants",
@@ -103,9 +108,11 @@ export function registerWeights(program: Command, io: CliIO): void {
 async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void> {
   const say = (t: string) => void (o.quiet ? undefined : io.err(t));
   const { workers, out: outOption, ...choice } = playArgs(o, { minGames: 2 });
-  if (outOption !== undefined) checkOutPath(outOption, ['weights.json', 'weights.md', 'weights.csv', 'fair.csv', 'charts']);
   const stats = parseStats(o.stat);
   const base = planFrom(file, choice, 'weights');
+  // The folder, given or the default, is checked before a game is played.
+  const out = outOption ?? defaultOut(`${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
+  checkOutPath(out, ['weights.json', 'weights.md', 'weights.csv', 'fair.csv', 'charts']);
   const game = gameOf(base.game);
   const spec = game.stats;
   const withStats = Object.values(registry.games).filter((g) => g.stats).map((g) => g.id);
@@ -169,7 +176,6 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   const warned = botWarnings.length ? `${botWarnings.join('\n')}\n\n` : '';
   io.out(`${title}\n\n${warned}${sections.map((s) => `${s.heading}\n${textTable(s.header, s.rows)}`).join('\n\n')}\n\n${notes.join('\n\n')}\n${levelsBlock}\n${footer}\n`);
 
-  const out = outOption ?? defaultOut(`${base.name}${base.variant ? `-${base.variant}` : ''}-weights`);
   makeOutDir(out);
   writeJson(out, 'weights.json', {
     format: 'squabble-weights/1',
