@@ -11,6 +11,7 @@
  * average card's controller wins less often than 1/players.
  */
 import type { MetricTableSpec } from '../sim/types.js';
+import type { BaseRate } from './paired-rates.js';
 
 export interface FairLine {
   /** Σwins / Σtrials over every row with at least one trial (0 when there are none). */
@@ -48,4 +49,9 @@ export function primaryRate(tables: readonly Pick<MetricTableSpec, 'name' | 'rat
     if (r) return { table: t.name, rate: r.name, wins: r.wins, of: r.of };
   }
   return null;
+}
+
+/** The fair line of per-subject base controller rates (weights, fair): the pooled controller win rate ΣW / ΣH, what a neutral subject gets. */
+export function subjectsFairLine(rate: string, subjects: readonly { base: BaseRate | null }[]): FairLine {
+  return fairLine(rate, subjects.map((s) => (s.base ? { wins: Math.round(s.base.rate * s.base.held), trials: s.base.held } : { wins: 0, trials: 0 })));
 }

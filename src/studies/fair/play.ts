@@ -1,5 +1,5 @@
 /**
- * What `squabble fair` plays: one measurement is a weights study (src/studies/weights/play.ts)
+ * What `squabble fair` plays: one measurement is a weights study (src/studies/kit/stat-weights/play.ts)
  * of the edited deck — every row's primary strength rate from the base games, and for the rows
  * asked, the paired +1 slope on the same seeds — and stat edits turned into stat overrides.
  */
@@ -9,8 +9,8 @@ import { withStatOverrides } from '../../sim/scenario/load.js';
 import { masterSeedFrom } from '../../sim/rng.js';
 import { registry, gameOf } from '../../registry.js';
 import { baseRate, pairedRate, type BaseRate } from '../../analysis/paired-rates.js';
-import { subjectsFairLine } from '../weights/analysis.js';
-import { planWeights, runWeights, type WeightsStudy } from '../weights/play.js';
+import { subjectsFairLine } from '../../analysis/fair-line.js';
+import { planWeights, runWeights, type WeightsStudy } from '../kit/stat-weights/play.js';
 import type { FairLine } from '../../analysis/fair-line.js';
 import type { SlopeEstimate } from './search.js';
 

@@ -44,7 +44,7 @@ import { pairedRate, signTestP, type PairedRate, type BaseRate } from '../../ana
 import { benjaminiHochberg, FDR_Q } from '../../analysis/rates.js';
 import type { WeightStat } from '../../sim/types.js';
 import type { BalanceSheet } from '../../sim/stats/summary.js';
-import { fairLine, type FairLine } from '../../analysis/fair-line.js';
+import { subjectsFairLine } from '../../analysis/fair-line.js';
 
 export interface WeightRow {
   subject: string;
@@ -139,10 +139,6 @@ export function weightRows(tweaks: readonly TweakInput[]): WeightRow[] {
   return rows;
 }
 
-/** The fair line (src/analysis/fair-line.ts) of the subjects' base rates: the pooled controller win rate ΣW / ΣH, what a neutral subject gets. */
-export function subjectsFairLine(rate: string, subjects: readonly { base: BaseRate | null }[]): FairLine {
-  return fairLine(rate, subjects.map((s) => (s.base ? { wins: Math.round(s.base.rate * s.base.held), trials: s.base.held } : { wins: 0, trials: 0 })));
-}
 
 /** The pooled controller win rate over all subjects, ΣW / ΣH: what a neutral subject gets. */
 export function pooledFair(subjects: readonly { base: BaseRate | null }[]): number {

@@ -6,15 +6,15 @@
  * (src/runner/worker.ts), and fold.ts folds them there. The sums are exact integers: the result does not depend on the worker count or
  * the task size. The analysis is analysis.ts.
  */
-import type { Plan } from '../../sim/scenario/types.js';
-import type { StatSubject, WeightStat } from '../../sim/types.js';
-import { metricTables } from '../../sim/batch.js';
-import { withStatOverrides } from '../../sim/scenario/load.js';
-import { registry, gameOf } from '../../registry.js';
-import { PAIR_SUMS, BASE_SUMS } from '../../analysis/paired-rates.js';
+import type { Plan } from '../../../sim/scenario/types.js';
+import type { StatSubject, WeightStat } from '../../../sim/types.js';
+import { metricTables } from '../../../sim/batch.js';
+import { withStatOverrides } from '../../../sim/scenario/load.js';
+import { registry, gameOf } from '../../../registry.js';
+import { PAIR_SUMS, BASE_SUMS } from '../../../analysis/paired-rates.js';
 import { WEIGHTS_BATCH } from './controller.js';
-import { runTasks } from '../../runner/pool.js';
-import type { ShardTask } from '../../runner/shard.js';
+import { runTasks } from '../../../runner/pool.js';
+import type { ShardTask } from '../../../runner/shard.js';
 import type { WeightsTask } from './fold.js';
 
 export interface WeightTweak {

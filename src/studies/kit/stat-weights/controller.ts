@@ -3,10 +3,10 @@
  * controller table (StatSpec.controller), how many seats had that card or character (the rate's
  * trials) and how many of them won (its wins) — in this game alone.
  */
-import type { AnyGameModule, GameState } from '../../sim/types.js';
-import type { Plan } from '../../sim/scenario/types.js';
-import { metricTables } from '../../sim/batch.js';
-import { MOST_PLANS_PER_TASK } from '../../runner/shard.js';
+import type { AnyGameModule, GameState } from '../../../sim/types.js';
+import type { Plan } from '../../../sim/scenario/types.js';
+import { metricTables } from '../../../sim/batch.js';
+import { MOST_PLANS_PER_TASK } from '../../../runner/shard.js';
 
 /** Most tweaks played beside one base game in a weights task: every plan a task may play but the base. */
 export const WEIGHTS_BATCH = MOST_PLANS_PER_TASK - 1;
