@@ -51,6 +51,7 @@ const BASE: Record<string, (d: string, option: string) => string[]> = {
       ? ['tune', 'scenarios/squirmish/tune-skill.yaml', '--games', '4', '--workers', '0', '--out', join(d, 'out'), '--quiet']
       : ['tune', WORMS, '--param', 'rules.maxTurns', '--integer', '--target', 'length.turns.mean=40', '--min', '10', '--max', '400', '--games', '4', '--workers', '0', '--quiet'],
   weights: (d) => ['weights', 'scenarios/squall/duel-open.yaml', '--games', '4', '--workers', '0', '--out', join(d, 'out'), '--quiet'],
+  fair: (d) => ['fair', 'scenarios/squall/duel-open.yaml', '--games', '4', '--budget', '1000', '--rounds', '1', '--workers', '0', '--out', join(d, 'out'), '--quiet'],
   init: (d) => ['init', join(d, 'project'), '--game', 'worms', '--games', '4', '--workers', '0', '--package', 'squabble@0.1.0'],
   watch: (d) => ['watch', WORMS, '--out', join(d, 'out'), '--workers', '0', '--quick', '4', '--games', '4', '--no-report'],
   levels: (d) => ['levels', 'scenarios/squirmish/classic-greedy.yaml', '--levels', 'random,skilled', '--games', '4', '--workers', '0', '--out', join(d, 'out'), '--quiet'],

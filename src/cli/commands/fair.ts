@@ -13,7 +13,7 @@ import { writeJson } from '../../runner/results.js';
 import type { WeightStat } from '../../sim/types.js';
 import { gameOf, registry } from '../../registry.js';
 import { InterruptedError } from '../../runner/pool.js';
-import { CliError, EXIT, type CliIO } from '../../studies/kit/io.js';
+import { CliError, EXIT, strictNumber, type CliIO } from '../../studies/kit/io.js';
 import { Progress } from '../../studies/kit/progress.js';
 import { planFrom } from '../../studies/kit/plan.js';
 import { addPlayOptions, playArgs, gamesFrom, type PlayFlags } from '../../studies/kit/options.js';
@@ -39,8 +39,8 @@ function statsFrom(text: string): WeightStat[] {
 }
 
 function numberFrom(text: string, flag: string, lo: number, hi: number, integer: boolean): number {
-  const x = Number(text);
-  if (text.trim() === '' || !Number.isFinite(x) || x < lo || x > hi || (integer && !Number.isInteger(x))) throw new CliError(`${flag}: expected ${integer ? 'a whole number' : 'a number'} from ${lo} to ${hi}, found ${JSON.stringify(text)}`);
+  const x = strictNumber(text); // never hex, blanks or Infinity (src/studies/kit/io.ts)
+  if (!Number.isFinite(x) || x < lo || x > hi || (integer && !Number.isInteger(x))) throw new CliError(`${flag}: expected ${integer ? 'a whole number' : 'a number'} from ${lo} to ${hi}, found ${JSON.stringify(text)}`);
   return x;
 }
 
