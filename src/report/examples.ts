@@ -67,7 +67,9 @@ export function exampleGame(s: Summary, name: string): number {
     const some = rowNames.slice(0, 5).map((r) => JSON.stringify(r)).join(', ');
     throw new ExampleError(`no example named ${JSON.stringify(name)}; expected ${Object.keys(ex.headline).join(', ')}, or a row${some ? ` such as ${some}` : ''} (optionally /won or /lost, and #K)`);
   }
-  const [id, row, games] = candidates[0]!;
+  // A bare row name means the row of the balance sheet's first sheet, the primary strength rate.
+  const primary = s.balance?.find((b) => b.primary)?.id;
+  const [id, row, games] = candidates.find(([sheet]) => sheet === primary) ?? candidates[0]!;
   const label = `${id} ${row}`;
   if (outcome) return pick(games[outcome], `${label} (${outcome})`);
   return pick(games.won.length > k ? games.won : games.lost, label);

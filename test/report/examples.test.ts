@@ -76,7 +76,9 @@ describe('a run keeps example games', () => {
     const cards = tables.findIndex((t) => t.name === 'cards');
     const columns = tables[cards]!.columns.map((c) => c.name);
     const scratch = tables.map((t) => new Float64Array(t.rows.length * t.columns.length));
-    const row = summary.balance![0]!.rows[0]!; // the strongest card when placed
+    // The first sheet is the primary strength rate, the win rate when drawn (src/games/squirmish/metrics.ts).
+    expect(summary.balance![0]!.id).toBe('cards.winRateWhenDrawn');
+    const row = summary.balance![0]!.rows[0]!; // the strongest card when drawn
     expect(row.examples!.won.length).toBeGreaterThan(0);
     expect(row.examples!.lost.length).toBeGreaterThan(0);
     const r = tables[cards]!.rows.indexOf(row.row);
@@ -85,9 +87,9 @@ describe('a run keeps example games', () => {
       for (const g of games) {
         scratch.forEach((t) => t.fill(0));
         runner.game.metrics.recordTables!(runner.play(g), scratch);
-        expect(cell('placedGames'), `${row.row} game ${g}`).toBeGreaterThan(0);
-        if (won) expect(cell('placedWins')).toBeGreaterThan(0);
-        else expect(cell('placedWins')).toBeLessThan(cell('placedGames'));
+        expect(cell('drawnGames'), `${row.row} game ${g}`).toBeGreaterThan(0);
+        if (won) expect(cell('drawnWins')).toBeGreaterThan(0);
+        else expect(cell('drawnWins')).toBeLessThan(cell('drawnGames'));
       }
   });
 
@@ -101,7 +103,7 @@ describe('a run keeps example games', () => {
     expect(longest.out).toContain(`game ${summary.examples!.headline.longest![0]}, seed 9`);
     expect(longest.out.trim().split('\n').at(-1)).toMatch(new RegExp(`after ${summary.length.turns.max} turns`));
     expect(exampleGame(summary, `${row.row}/lost#2`)).toBe(row.examples!.lost[1]);
-    const byRow = await cli('replay', dir, '--example', `cards.winRateWhenPlaced/${row.row}/lost`);
+    const byRow = await cli('replay', dir, '--example', `cards.winRateWhenDrawn/${row.row}/lost`);
     expect(byRow.out).toContain(`game ${row.examples!.lost[0]},`);
   });
 
