@@ -13,7 +13,7 @@ import { writeJson } from '../../runner/results.js';
 import type { WeightStat } from '../../sim/types.js';
 import { gameOf, registry } from '../../registry.js';
 import { InterruptedError } from '../../runner/pool.js';
-import { CliError, EXIT, strictNumber, type CliIO } from '../../studies/kit/io.js';
+import { CliError, EXIT, strictNumber, parseCount, type CliIO } from '../../studies/kit/io.js';
 import { Progress } from '../../studies/kit/progress.js';
 import { planFrom } from '../../studies/kit/plan.js';
 import { addPlayOptions, playArgs, gamesFrom, type PlayFlags } from '../../studies/kit/options.js';
@@ -38,9 +38,10 @@ function statsFrom(text: string): WeightStat[] {
   return parts as WeightStat[];
 }
 
-function numberFrom(text: string, flag: string, lo: number, hi: number, integer: boolean): number {
+/** --band: a number of percentage points (whole-number options go through parseCount). */
+function bandFrom(text: string): number {
   const x = strictNumber(text); // never hex, blanks or Infinity (src/studies/kit/io.ts)
-  if (!Number.isFinite(x) || x < lo || x > hi || (integer && !Number.isInteger(x))) throw new CliError(`${flag}: expected ${integer ? 'a whole number' : 'a number'} from ${lo} to ${hi}, found ${JSON.stringify(text)}`);
+  if (!Number.isFinite(x) || x < 0.1 || x > 50) throw new CliError(`--band: expected a number from 0.1 to 50, found ${JSON.stringify(text)}`);
   return x;
 }
 
@@ -68,9 +69,9 @@ async function fair(file: string, o: FairOptions, io: CliIO): Promise<void> {
   const { workers, out: outOption, games: _games, ...choice } = playArgs({ ...o, games: undefined });
   const settings: FairSettings = {
     stats: statsFrom(o.stat),
-    band: numberFrom(o.band, '--band', 0.1, 50, false) / 100,
-    budget: numberFrom(o.budget, '--budget', 1000, 1e9, true),
-    maxRounds: numberFrom(o.rounds, '--rounds', 1, 50, true),
+    band: bandFrom(o.band) / 100,
+    budget: parseCount(o.budget, '--budget', 1000, 1e9),
+    maxRounds: parseCount(o.rounds, '--rounds', 1, 50),
     games: o.games !== undefined ? gamesFrom(o.games, 2) : null,
   };
   if (outOption !== undefined) checkOutPath(outOption, ['fair.json', 'fair.md', STATE]);
