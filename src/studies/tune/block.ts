@@ -14,6 +14,8 @@ import type { Plan } from '../../sim/scenario/types.js';
 import { registry, gameOf } from '../../registry.js';
 import { runPlan } from '../../runner/pool.js';
 import { summarise } from '../../sim/stats/summary.js';
+import type { Accumulator } from '../../sim/stats/accumulator.js';
+import { sequentialVerify, verifySchedule, VERIFY_LOOKS } from './verify.js';
 import { compassSearch, CONFIRM_SCALE, type SearchEvaluation, type SearchParam } from './search.js';
 import { raceSearch, RACE_MAX_PARAMS, MAX_ROUNDS } from './race.js';
 import { judgeTargets, targetMeasurement, type TuneOutcome, type TuneMeasurement } from './targets.js';
@@ -35,6 +37,7 @@ export const DEFAULT_EVALUATIONS = 40;
 export interface TuneBlockFlags {
   budget?: string;
   verifyGames?: string;
+  verifyLooks?: string;
   quiet?: boolean;
 }
 
@@ -139,26 +142,32 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
       `${gamesPerEvaluation.toLocaleString('en-US')} games per evaluation${levels ? ` (${playsScenario ? `the scenario's ${base.games.toLocaleString('en-US')} and ` : ''}${pairs.length} level pairing${pairs.length === 1 ? '' : 's'} of ${levelGames.toLocaleString('en-US')}, seats rotating)` : ''}, at most ${maxEvaluations} evaluations (${(maxEvaluations * gamesPerEvaluation).toLocaleString('en-US')} games), seed ${JSON.stringify(base.seed)}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
   );
   /**
-   * Play the scenario (for its own targets) and every level pairing (for the level target) at
-   * these values from `seed`, and judge the targets. Each pairing has its own seed under `seed`,
-   * the same for every candidate: common random numbers, as for the scenario's own targets.
+   * The plans of one measurement at these values from `seed`: the scenario (for its own targets,
+   * `scenarioGames` games) and every level pairing (for the level target, `pairGames` games). Each
+   * pairing has its own seed under `seed`, the same for every candidate: common random numbers, as
+   * for the scenario's own targets.
    */
-  const judgeAt = async (values: readonly number[], seed: string, games?: number, scale = 1) => {
+  const plansAt = (values: readonly number[], seed: string, scenarioGames: number, pairGames: number): Plan[] => {
     const data = dataAt(asMap(values));
-    let summary: Summary | null = null;
-    if (playsScenario) {
-      const plan = build(data, seed, games ?? (scale === 1 ? undefined : base.games * scale));
-      summary = summarise(game, plan, await runPlan(plan, { workers }));
-    }
+    const plans = playsScenario ? [build(data, seed, scenarioGames)] : [];
+    for (const [a, b] of pairs) plans.push(build(pairingData(data, { label: a, seat: { level: a } }, { label: b, seat: { level: b } }, base.players), `${seed}/levels ${a} vs ${b}`, pairGames));
+    return plans;
+  };
+  /** The targets judged on the plans' games so far (`accs[i]` holds plans[i]'s), at error `alpha`. */
+  const judgeRuns = (plans: readonly Plan[], accs: readonly Accumulator[], alpha?: number) => {
+    let summary: Summary | null = playsScenario ? summarise(game, plans[0]!, accs[0]!) : null;
     if (levels) {
-      const results = [];
-      for (const [a, b] of pairs) {
-        const plan = build(pairingData(data, { label: a, seat: { level: a } }, { label: b, seat: { level: b } }, base.players), `${seed}/levels ${a} vs ${b}`, games ?? levelGames * scale);
-        results.push({ a, b, result: pairingResult(summarise(game, plan, await runPlan(plan, { workers })), a, b) });
-      }
-      summary = withLevelTable(summary, levelTable(results));
+      const first = playsScenario ? 1 : 0;
+      summary = withLevelTable(summary, levelTable(pairs.map(([a, b], i) => ({ a, b, result: pairingResult(summarise(game, plans[first + i]!, accs[first + i]!), a, b) }))));
     }
-    return judgeTargets(targets, summary!);
+    return judgeTargets(targets, summary!, alpha);
+  };
+  /** Play these values from `seed` (`games` each, else an evaluation's times `scale`) and judge the targets. */
+  const judgeAt = async (values: readonly number[], seed: string, games?: number, scale = 1) => {
+    const plans = plansAt(values, seed, games ?? base.games * scale, games ?? levelGames * scale);
+    const accs: Accumulator[] = [];
+    for (const plan of plans) accs.push(await runPlan(plan, { workers }));
+    return judgeRuns(plans, accs);
   };
 
   const t0 = Date.now();
@@ -197,7 +206,29 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
     return { values: [...values], scenarioHash: planAt(asMap(values), freshSeed, verifyGames).scenarioHash, loss, judged };
   };
   const before = await measure(params.map((p) => p.start));
-  const after = await measure(search.best);
+  // The after measurement in looks (verify.ts): more fresh games while a verdict is undecided.
+  const looks = verifySchedule(verifyGames, flags.verifyLooks !== undefined ? parseCount(flags.verifyLooks, '--verify-looks', 1, 8) : VERIFY_LOOKS);
+  const accs: Accumulator[] = [];
+  let played = 0;
+  let plans: Plan[] = [];
+  const sequential = await sequentialVerify(
+    looks,
+    async (games) => {
+      plans = plansAt(search.best, freshSeed, games, games);
+      for (let i = 0; i < plans.length; i++) {
+        const acc = await runPlan(plans[i]!, { workers, range: [played, games] });
+        if (accs[i]) accs[i]!.merge(acc);
+        else accs[i] = acc;
+      }
+      played = games;
+    },
+    (alpha) => {
+      const r = judgeRuns(plans, accs, alpha);
+      say(`  after, look ${looks.findIndex((l) => l.games === played) + 1} of ${looks.length}: ${played.toLocaleString('en-US')} fresh games, loss ${r.loss.toFixed(5)}\n`);
+      return r;
+    },
+  );
+  const after: TuneMeasurement = { values: [...search.best], scenarioHash: planAt(asMap(search.best), freshSeed, sequential.games).scenarioHash, loss: sequential.result.loss, judged: sequential.result.judged };
   const verifySeconds = (Date.now() - t1) / 1000;
 
   const outcome: TuneOutcome = {
@@ -225,7 +256,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
       bestLoss: search.bestLoss,
       seconds: searchSeconds,
     },
-    verification: { seed: freshSeed, games: verifyGames, seconds: verifySeconds, before, after },
+    verification: { seed: freshSeed, games: verifyGames, seconds: verifySeconds, before, after, afterGames: sequential.games, looks: looks.map((l, k) => ({ ...l, taken: k <= sequential.look })) },
     workers,
   };
   const report = tuneReport(outcome);

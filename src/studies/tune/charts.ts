@@ -70,8 +70,8 @@ export function tuneTargetsChart(o: TuneOutcome): TopLevelSpec | null {
     title: {
       text: `${o.name}: targets before and after tuning`,
       subtitle: [
-        `measured on fresh seeds ("${o.verification.seed}", ${o.verification.games.toLocaleString('en-US')} games each), never played by the search`,
-        `whiskers: the ${(o.verification.after.judged.confidence * 100).toPrecision(4)}% intervals that decide the verdicts (the game is the unit); grey ticks: the target's limits`,
+        `measured on fresh seeds ("${o.verification.seed}", ${o.verification.games.toLocaleString('en-US')} games as written, ${o.verification.afterGames.toLocaleString('en-US')} as tuned), never played by the search`,
+        `whiskers: the intervals that decide the verdicts (${(o.verification.before.judged.confidence * 100).toPrecision(4)}% before, ${(o.verification.after.judged.confidence * 100).toPrecision(4)}% after; the game is the unit); grey ticks: the target's limits`,
       ],
     },
     vconcat: panels,

@@ -30,6 +30,7 @@ interface TuneOptions extends PlayFlags {
   integer?: boolean;
   budget?: string;
   verifyGames?: string;
+  verifyLooks?: string;
   quiet?: boolean;
 }
 
@@ -51,6 +52,7 @@ export function registerTune(program: Command, io: CliIO): void {
   })
     .option('--budget <games>', 'with a tune: block: games the search may play (default: the block\u2019s budget, else 40 evaluations)')
     .option('--verify-games <n>', 'with a tune: block: games for the before and after measurement on fresh seeds (default: the block\u2019s verifyGames, else --games)')
+    .option('--verify-looks <n>', 'with a tune: block: looks the after measurement may take while a verdict is undecided, doubling its fresh games each time, each look judged at 5% / n (default 4: up to 8 times --verify-games)')
     .option('--quiet', 'no progress on stderr')
     .action(async (file: string, o: TuneOptions) => {
       const args = playArgs(o);
@@ -65,7 +67,7 @@ export function registerTune(program: Command, io: CliIO): void {
           throw e;
         }
       }
-      if (o.budget !== undefined || o.verifyGames !== undefined || args.out !== undefined) throw new CliError(`--${o.budget !== undefined ? 'budget' : o.verifyGames !== undefined ? 'verify-games' : 'out'}: goes with a tune: block, not with --param`);
+      if (o.budget !== undefined || o.verifyGames !== undefined || o.verifyLooks !== undefined || args.out !== undefined) throw new CliError(`--${o.budget !== undefined ? 'budget' : o.verifyGames !== undefined ? 'verify-games' : o.verifyLooks !== undefined ? 'verify-looks' : 'out'}: goes with a tune: block, not with --param`);
       const missing = SINGLE.find((k) => o[k] === undefined);
       if (missing) throw new CliError(`--${missing}: required with --param`);
       const m = /^([^=]+)=([-\d.eE]+|fair)$/.exec(o.target!);

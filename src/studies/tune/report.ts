@@ -62,6 +62,21 @@ export function pairMatrices(rows: readonly TargetRow[]): { table: string; heade
   });
 }
 
+const pctOf = (confidence: number) => `${(confidence * 100).toPrecision(4)}%`;
+
+/** How many fresh games before and after, and how many looks the after measurement took (verify.ts). */
+export function verifiedGames(o: TuneOutcome): string {
+  const v = o.verification;
+  const taken = v.looks.filter((l) => l.taken).length;
+  const looks =
+    v.looks.length === 1
+      ? ''
+      : taken === 1
+        ? ` (the first of up to ${v.looks.length} looks decided)`
+        : ` in ${taken} looks of up to ${v.looks.length} (${v.looks.filter((l) => l.taken).map((l) => l.games.toLocaleString('en-US')).join(', ')} games in all: more fresh games while a verdict was undecided)`;
+  return `${count(v.games, 'game')} as written, ${count(v.afterGames, 'game')} as tuned${looks}, in ${v.seconds.toFixed(0)} s`;
+}
+
 function metCount(m: TuneMeasurement): string {
   const values = m.judged.results.flatMap((r) => r.values);
   const passed = values.filter((v) => v.verdict === 'pass').length;
@@ -82,16 +97,15 @@ export function tuneReport(o: TuneOutcome): { text: string; markdown: string; ht
   const rows = targetRows(o);
   const targetHeader = ['target', 'value', 'before (as written)', 'after (tuned)', 'before', 'after'];
   const targetTable = rows.map((r) => [r.target, r.what, r.before ? value(r.before) : '-', r.after ? value(r.after) : '-', r.before ? VERDICT[r.before.verdict] : '-', r.after ? VERDICT[r.after.verdict] : '-']);
-  const confidence = (v.after.judged.confidence * 100).toPrecision(4);
   const lines = [
     `Method: ${o.method}. The search played ${count(o.search.evaluations.length, 'evaluation')} of ${count(o.gamesPerEvaluation, 'game')}${confirmations(o)} (${count(o.search.gamesPlayed, 'game')} of a budget of ${o.budgetGames.toLocaleString('en-US')}) in ${o.method.startsWith('racing') ? count(o.search.passes, 'race') : count(o.search.passes, 'pass', 'passes')} on seed block${lastBlock(o) === 0 ? ` "${o.seed}/tune 0"` : `s "${o.seed}/tune 0" to "${o.seed}/tune ${lastBlock(o)}"`}, in ${o.search.seconds.toFixed(0)} s with ${o.workers} worker${o.workers === 1 ? '' : 's'}; stopped: ${o.search.reason}.`,
-    `Before and after are measured on fresh seeds ("${v.seed}", ${v.games.toLocaleString('en-US')} games each, ${v.seconds.toFixed(0)} s), which the search never played, so the after figures are not flattered by luck it fitted. The game is the unit of every interval. Each interval is the ${confidence}% interval that decides its verdict (${count(v.after.judged.checked, 'value')} checked, Bonferroni, as design assertions: the chance that any verdict here is wrong is at most 5%); "met" needs the whole interval inside the target, "NOT met" the whole interval outside, "undecided" means more games are needed.`,
+    `Before and after are measured on fresh seeds ("${v.seed}"), which the search never played, so the after figures are not flattered by luck it fitted: ${verifiedGames(o)}. The game is the unit of every interval. Each interval is the one that decides its verdict (${count(v.after.judged.checked, 'value')} checked, Bonferroni, as design assertions; before ${pctOf(v.before.judged.confidence)}, after ${pctOf(v.after.judged.confidence)}${v.looks.length > 1 ? `, the 5% split over the ${v.looks.length} looks the after measurement may take` : ''}: the chance that any verdict here is wrong is at most 5% for each); "met" needs the whole interval inside the target, "NOT met" the whole interval outside, "undecided" means more games are needed.`,
     `Before: ${metCount(v.before)}. After: ${metCount(v.after)}.`,
   ];
   if (o.levels) {
     const l = o.levels;
     lines.unshift(
-      `Level target: the win matrix of ${l.names.join(', ')} (the game's skill levels), each cell within ±${l.tolerance} of its rate. Each pair of levels is played as a tournament pairing (the two levels in alternate seats, seats rotating), ${count(l.gamesPerPairing, 'game')} per evaluation on the evaluation's seed block and ${v.games.toLocaleString('en-US')} before and after; the cell levels.A vs B.winRate is A's wins over all games of the pairing (draws and capped games count as not won)${l.playsScenario ? '; the scenario itself is played for its other targets' : '; the scenario itself is not played (no other target)'}.`,
+      `Level target: the win matrix of ${l.names.join(', ')} (the game's skill levels), each cell within ±${l.tolerance} of its rate. Each pair of levels is played as a tournament pairing (the two levels in alternate seats, seats rotating), ${count(l.gamesPerPairing, 'game')} per evaluation on the evaluation's seed block, ${v.games.toLocaleString('en-US')} before and ${v.afterGames.toLocaleString('en-US')} after; the cell levels.A vs B.winRate is A's wins over all games of the pairing (draws and capped games count as not won)${l.playsScenario ? '; the scenario itself is played for its other targets' : '; the scenario itself is not played (no other target)'}.`,
     );
   }
   const matrices = pairMatrices(rows);
@@ -135,7 +149,7 @@ export function tuneReport(o: TuneOutcome): { text: string; markdown: string; ht
           ['game', o.game],
           ['seed', JSON.stringify(o.seed)],
           ['search', `${o.search.evaluations.length} evaluations x ${o.gamesPerEvaluation.toLocaleString('en-US')} games, ${o.search.seconds.toFixed(0)} s`],
-          ['measured', `${v.games.toLocaleString('en-US')} games each before and after, seed "${v.seed}"`],
+          ['measured', `${v.games.toLocaleString('en-US')} games before, ${v.afterGames.toLocaleString('en-US')} after, seed "${v.seed}"`],
         ],
         keyLines: lines,
         charts: chart ? [{ id: 'tune-targets', spec: chart }] : [],

@@ -60,8 +60,8 @@ export function targetMeasurement(t: { judged: AssertionsSummary }, targets: rea
 }
 
 /** The targets judged on a run, and its loss. */
-export function judgeTargets(targets: readonly Assertion[], s: Summary): { judged: AssertionsSummary; loss: number } {
-  const judged = evaluateAssertions(targets, s);
+export function judgeTargets(targets: readonly Assertion[], s: Summary, alpha?: number): { judged: AssertionsSummary; loss: number } {
+  const judged = evaluateAssertions(targets, s, alpha);
   return { judged, loss: targetLoss(judged, targets) };
 }
 
@@ -100,7 +100,11 @@ export interface TuneOutcome {
     bestLoss: number;
     seconds: number;
   };
-  /** The scenario as written (before) and as tuned (after), on seeds the search never played. */
-  verification: { seed: string; games: number; seconds: number; before: TuneMeasurement; after: TuneMeasurement };
+  /**
+   * The scenario as written (before, `games` games) and as tuned (after), on seeds the search never
+   * played. The after measurement takes looks (verify.ts): `afterGames` games in all, each look
+   * judged at its `alpha`, `taken` for the looks played.
+   */
+  verification: { seed: string; games: number; seconds: number; before: TuneMeasurement; after: TuneMeasurement; afterGames: number; looks: { games: number; alpha: number; taken: boolean }[] };
   workers: number;
 }

@@ -77,7 +77,13 @@ describe('squabble tune with a tune: block', () => {
     expect(o.verification.after.loss).toBeLessThan(o.verification.before.loss);
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
     expect(md).toMatch(/\| characters\.Berserker\.hp \| 10-24 \| 15 \| \d+ \|/);
-    expect(md).toMatch(/fresh seeds \("7\/fresh", 300 games each/);
+    expect(md).toMatch(/fresh seeds \("7\/fresh"\), which the search never played, so the after figures are not flattered by luck it fitted: 300 games as written, [\d,]+ games as tuned/);
+    // The after measurement takes looks of 300, 600, 1,200 and 2,400 fresh games in all, each at 1.25%, while a verdict is undecided.
+    expect(o.verification.looks.map((l) => [l.games, l.alpha])).toEqual([300, 600, 1200, 2400].map((g) => [g, 0.0125]));
+    const taken = o.verification.looks.filter((l) => l.taken);
+    expect(o.verification.afterGames).toBe(taken[taken.length - 1]!.games);
+    expect(o.verification.after.judged.results[0]!.values[0]!.n).toBe(o.verification.afterGames);
+    expect(o.verification.after.judged.alpha).toBe(0.0125);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('Targets before and after');
     expect(existsSync(join(out, 'charts', 'tune-targets.svg'))).toBe(true);
     expect(r.out).toContain('Parameters:');
