@@ -47,7 +47,7 @@ const BASE: Record<string, (d: string, option: string) => string[]> = {
   compare: (d, o) => ['compare', WORMS, ...(o === '--variant' ? ['--variant', 'base'] : ['--variant', 'base', '--variant', 'sudden-death']), '--games', '4', '--workers', '0', '--out', join(d, 'out'), '--quiet'],
   tournament: (d) => ['tournament', WORMS, '--games', '4', '--workers', '0', '--out', join(d, 'out'), '--quiet'],
   tune: (d, o) =>
-    o === '--budget' || o === '--verify-games'
+    o === '--budget' || o === '--verify-games' || o === '--verify-looks'
       ? ['tune', 'scenarios/squirmish/tune-skill.yaml', '--games', '4', '--workers', '0', '--out', join(d, 'out'), '--quiet']
       : ['tune', WORMS, '--param', 'rules.maxTurns', '--integer', '--target', 'length.turns.mean=40', '--min', '10', '--max', '400', '--games', '4', '--workers', '0', '--quiet'],
   weights: (d) => ['weights', 'scenarios/squall/duel-open.yaml', '--games', '4', '--workers', '0', '--out', join(d, 'out'), '--quiet'],

@@ -128,6 +128,7 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   if (maxEvaluations < 2)
     throw new CliError(`${flags.budget !== undefined ? '--budget' : `${file}: tune.budget`}: ${budgetGames} games is less than two evaluations of ${gamesPerEvaluation} games (the games per evaluation${levels ? `: ${playsScenario ? `the scenario's ${base.games} and ` : ''}${pairs.length} level pairing${pairs.length === 1 ? '' : 's'} of ${levelGames}` : ''}); raise it or lower --games`);
   const verifyGames = flags.verifyGames !== undefined ? parseCount(flags.verifyGames, '--verify-games', 1, TUNE_LIMITS.budget) : block.verifyGames ?? (playsScenario ? base.games : levelGames);
+  const looks = verifySchedule(verifyGames, flags.verifyLooks !== undefined ? parseCount(flags.verifyLooks, '--verify-looks', 1, 8) : VERIFY_LOOKS);
 
   // Seed blocks: the search plays block k from "<seed>/tune k"; the before and after measurement
   // play "<seed>/fresh", which the search never plays, so the verdicts are not flattered by the luck
@@ -207,7 +208,6 @@ export async function tuneBlock(file: string, args: PlayArgs, flags: TuneBlockFl
   };
   const before = await measure(params.map((p) => p.start));
   // The after measurement in looks (verify.ts): more fresh games while a verdict is undecided.
-  const looks = verifySchedule(verifyGames, flags.verifyLooks !== undefined ? parseCount(flags.verifyLooks, '--verify-looks', 1, 8) : VERIFY_LOOKS);
   const accs: Accumulator[] = [];
   let played = 0;
   let plans: Plan[] = [];
