@@ -76,13 +76,14 @@ describe('what changed', () => {
   const run = (rng: Rng, rows: { trials: number; rate: number }[]) => rows.map((r) => ({ rate: binomial(rng, r.trials, r.rate) / r.trials, games: r.trials }));
 
   it('under a true null (nothing changed, new seeds) shows a moved row in at most 5% of runs', () => {
-    // 400 trials: a fresh sheet of 120 rows each, both runs drawn from the same true rates.
-    // Before (the top ten by distance of the unadjusted interval from 0), 400 of 400 runs
-    // showed rows whose interval excluded 0; now 15 of 400 (3.75%) show any moved row. Accepted:
-    // at most 7% (5% plus two standard errors of 400 trials).
+    // 1,000 trials (seed 33, cell 1): a fresh sheet of 120 rows each, both runs drawn from the same
+    // true rates. Before (the top ten by distance of the unadjusted interval from 0), 400 of the
+    // first 400 runs showed rows whose interval excluded 0; now 33 of 1,000 (3.3%) show any moved
+    // row (10,000 other trials, cell 9: 279, 2.79%). Accepted: at most 5%, the bar (at a
+    // true 3.3% a count over 50 of 1,000 is 3 standard errors out).
     const rng = new Rng();
     let any = 0;
-    const trials = 400;
+    const trials = 1000;
     for (let t = 0; t < trials; t++) {
       rng.seedGame(33, 1, t);
       const rows = sheet(rng);
@@ -93,7 +94,7 @@ describe('what changed', () => {
       for (const c of w.moved) expect(c.interval[1] - c.interval[0]).toBeGreaterThan(0);
       if (w.moved.some((c) => c.interval[0] > 0 || c.interval[1] < 0)) any++;
     }
-    expect(any / trials).toBeLessThanOrEqual(0.07);
+    expect(any / trials).toBeLessThanOrEqual(0.05);
   });
 
   it('after a one-card edit ranks the edited card first, above cards played in one game', () => {
