@@ -14,6 +14,7 @@ import { sheetsOf, sheetTitle, sheetCaption, sheetHeader, sheetCells } from './b
 import type { BalanceSheet } from '../analysis/balance.js';
 import { assertionLines } from '../analysis/assertions.js';
 import { dominanceLines } from '../analysis/dominance.js';
+import { equilibriumTable, type EquilibriumReport } from '../analysis/equilibrium.js';
 import { levelsHtml } from './levels-report.js';
 import { NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 import { escapeHtml, jsonForScript, chartSafeLabels, proseHtml } from './escape.js';
@@ -85,7 +86,7 @@ function whatWasRun(input: ReportInput): string {
 }
 
 function keyLines(s: Summary): string[] {
-  return [...(s.botWarnings ?? []), ...keyNumbers(s), ...(s.assertions ? assertionLines(s.assertions) : []), ...(s.dominance ? dominanceLines(s.dominance) : []), ...qualityLines(s)];
+  return [...(s.botWarnings ?? []), ...keyNumbers(s), ...(s.assertions ? assertionLines(s.assertions) : []), ...(s.dominance ? dominanceLines(s.dominance) : []), ...(s.equilibrium ? s.equilibrium.statement.slice(0, 2) : []), ...qualityLines(s)];
 }
 
 /** A row's example games, won and lost, each linked to its replay page where one was written. */
@@ -128,6 +129,15 @@ export function balanceSheetHtml(s: Summary, pages: ReplayPages): string {
   );
 }
 
+/** The equilibrium of the run's matchup matrix: its statements, then the Nash table (sortable). */
+function equilibriumHtml(r: EquilibriumReport): string {
+  const t = equilibriumTable(r);
+  const rows = t.rows.map((row) => `<tr>${row.map((c, j) => `<td${j === 0 ? ' class="text"' : ''} data-v="${escapeHtml(j === 0 ? c : c.replace(/^\[?([0-9.]+)%.*/, '$1'))}">${escapeHtml(c)}</td>`).join('')}</tr>`);
+  return `<ul class="key">${r.statement.map((l) => `<li>${proseHtml(l)}</li>`).join('')}</ul>
+<table class="sortable" data-table="equilibrium"><thead><tr>${t.header.map((h, j) => `<th${j === 0 ? ' class="text"' : ''}>${escapeHtml(h)}</th>`).join('')}</tr></thead>
+<tbody>${rows.join('\n')}</tbody></table>`;
+}
+
 function chartsHtml(s: Summary, charts: { id: string; spec: TopLevelSpec }[]): string {
   const omitted = omittedCharts(s).map((l) => `<p class="omitted">${escapeHtml(l)}</p>`);
   return [...omitted, ...charts.map((c) => `<figure class="chart" id="chart-run--${escapeHtml(c.id)}"><div class="vega"></div><figcaption>charts/${escapeHtml(c.id)}.vl.json</figcaption></figure>`)].join('\n');
@@ -142,6 +152,7 @@ export function reportHtml(input: ReportInput, charts: { id: string; spec: TopLe
     { id: 'what-was-run', heading: 'What was run', body: whatWasRun(input) },
     { id: 'key-numbers', heading: 'Key numbers', body: `<ul class="key">${keyLines(s).map((l) => `<li>${proseHtml(l)}</li>`).join('')}</ul>${examples ? `\n<p class="examples" id="examples">${examples}</p>` : ''}` },
     { id: 'balance-sheet', heading: 'Balance sheet', body: balanceSheetHtml(s, pages) },
+    ...(s.equilibrium ? [{ id: 'equilibrium', heading: 'What a smart field would play', body: equilibriumHtml(s.equilibrium) }] : []),
     ...(input.sincePrevious ? [{ id: 'since-previous', heading: 'Since the previous run', body: sinceHtml(input.sincePrevious, 'h2'), raw: true }] : []),
     { id: 'charts', heading: 'Charts', body: chartsHtml(s, charts) },
     { id: 'tables', heading: 'Detail tables', body: `<p>Click a column to sort. These and the balance sheets are in tables/*.csv and tables/*.arrow.</p>\n${detail.map((t) => tableHtml(t, pages)).join('\n')}` },

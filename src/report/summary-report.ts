@@ -8,7 +8,7 @@ import { pct, pctDigits, interval, num, textTable, markdownTable } from './forma
 import { balanceText, balanceMarkdown } from './balance-report.js';
 import { headlineExamples, NO_REPLAY_PAGES, type ReplayPages } from './examples.js';
 import { levelsText, levelsMarkdown } from './levels-report.js';
-import { dominanceSection } from './dominance-report.js';
+import { dominanceSection, equilibriumSection } from './dominance-report.js';
 import { qualitySection } from './quality-report.js';
 
 type Table = (header: string[], rows: string[][]) => string;
@@ -98,7 +98,7 @@ function assertionsSection(s: Summary, heading: string, bullet: string): string[
 }
 
 export function summaryText(s: Summary, options: SummaryTextOptions = {}): string {
-  return [header(s), '', ...description(s), ...botWarningLines(s), ...keyNumbers(s), ...assertionsSection(s, 'Design assertions (expect:):', '  '), ...qualitySection(s, 'Game quality (docs/quality.md):', '  '), ...dominanceSection(s, textTable, 'Dominance and diversity:', '  '), ...tables(s, textTable, (t) => `\n${t}`), ...balanceText(s, textTable, options.allRows ?? false), ...levelsText(s.levels, textTable, options.allRows ?? false)].join('\n') + '\n';
+  return [header(s), '', ...description(s), ...botWarningLines(s), ...keyNumbers(s), ...assertionsSection(s, 'Design assertions (expect:):', '  '), ...qualitySection(s, 'Game quality (docs/quality.md):', '  '), ...dominanceSection(s, textTable, 'Dominance and diversity:', '  '), ...equilibriumSection(s, textTable, 'Equilibrium (docs/analysis.md):', '  '), ...tables(s, textTable, (t) => `\n${t}`), ...balanceText(s, textTable, options.allRows ?? false), ...levelsText(s.levels, textTable, options.allRows ?? false)].join('\n') + '\n';
 }
 
 /** A rule's value for one line: inlined data (a card pool, a roster) is summarised, not printed whole. */
@@ -114,5 +114,5 @@ export function ruleValue(v: unknown): string {
 /** summary.md; `pages`: the replay pages written with the report, linked from the examples. */
 export function summaryMarkdown(s: Summary, pages: ReplayPages = NO_REPLAY_PAGES): string {
   const rules = Object.entries(s.scenario.rules).map(([k, v]) => `${k}=${ruleValue(v)}`).join(', ');
-  return [`# ${header(s)}`, '', ...description(s), ...(s.botWarnings?.length ? [...s.botWarnings.map((l) => `> **${l}**`), ''] : []), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s, pages) ? ['', headlineExamples(s, pages)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...qualitySection(s, '## Game quality\n', '- '), ...dominanceSection(s, markdownTable, '## Dominance and diversity\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable, pages), ...levelsMarkdown(s.levels, markdownTable)].join('\n') + '\n';
+  return [`# ${header(s)}`, '', ...description(s), ...(s.botWarnings?.length ? [...s.botWarnings.map((l) => `> **${l}**`), ''] : []), `Rules: ${rules}. Seating: ${s.scenario.seating}.`, '', ...keyNumbers(s).map((l) => `- ${l}`), ...(headlineExamples(s, pages) ? ['', headlineExamples(s, pages)!] : []), ...assertionsSection(s, '## Design assertions\n', '- '), ...qualitySection(s, '## Game quality\n', '- '), ...dominanceSection(s, markdownTable, '## Dominance and diversity\n', '- '), ...equilibriumSection(s, markdownTable, '## Equilibrium: what a smart field would play\n', '- '), ...tables(s, markdownTable, (t) => `\n## ${t}\n`), ...balanceMarkdown(s, markdownTable, pages), ...levelsMarkdown(s.levels, markdownTable)].join('\n') + '\n';
 }

@@ -1,11 +1,9 @@
 /**
  * The matchup matrix of a Squall run, from its summary.json `matchups` table (metrics.ts):
  * for each ordered pair of characters, A's wins against B pooled over both seatings, as a rate
- * with a 95% Wilson interval. Also a command: `node dist/games/squall/matrix.js
+ * with a 95% Wilson interval. `node scripts/squall-matrix.mjs
  * results/<run>/summary.json` prints the matrix and the per-character table as Markdown.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { wilson } from '../../sim/stats/intervals.js';
 
 export interface TableData {
@@ -107,18 +105,4 @@ export function characterMarkdown(table: TableData): string {
     );
   }
   return lines.join('\n');
-}
-
-// Command line: print the tables of a summary.json.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const file = process.argv[2];
-  if (!file) {
-    console.error('usage: node dist/games/squall/matrix.js results/<run>/summary.json');
-    process.exitCode = 2;
-  } else {
-    const summary = JSON.parse(readFileSync(file, 'utf8')) as { metrics: { tables: Record<string, TableData> } };
-    const tables = summary.metrics.tables;
-    if (tables.matchups) console.log(`Win rate of the row character against the column character, % [95% CI] (games)\n\n${matchupMarkdown(tables.matchups)}\n`);
-    if (tables.characters) console.log(`${characterMarkdown(tables.characters)}`);
-  }
 }

@@ -2,11 +2,9 @@
  * A JSON Schema for Squirmish deck files (scenarios/squirmish/decks/deck.schema.json), built
  * from the card language's vocabulary so editors can autocomplete triggers, targets, effects
  * and conditions. It documents the shape; the loader's own validation (deck-parser.ts, ability-parser.ts) is the judge
- * and gives the messages. Regenerate with `npx tsx src/games/squirmish/deck-schema.ts --write`;
+ * and gives the messages. Regenerate with `npm run schema`;
  * a test fails if the committed file is stale.
  */
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { TRIGGERS, TARGETS, COUNTS, STATUS_NAMES, DURATION_NAMES } from './vocabulary.js';
 import { NAMED_EFFECT_NAMES } from './effects.js';
 import {
@@ -152,8 +150,3 @@ export function deckJsonSchema(): Record<string, unknown> {
 }
 
 export const DECK_SCHEMA_FILE = 'scenarios/squirmish/decks/deck.schema.json';
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv.includes('--write')) {
-  writeFileSync(DECK_SCHEMA_FILE, `${JSON.stringify(deckJsonSchema(), null, 2)}\n`);
-  console.error(`wrote ${DECK_SCHEMA_FILE}`);
-}

@@ -4,6 +4,7 @@ import type { GameId } from '../../games/index.js';
 import { winRateBySeat, winRateByPolicy, policyMatchups, outcomes, firstPlayer, gameLength } from './common.js';
 import { tableRates } from './rates.js';
 import { gameQuality } from './quality.js';
+import { equilibrium } from './equilibrium.js';
 import { wormsCharts } from '../../games/worms/charts.js';
 import { squirmishCharts } from '../../games/squirmish/charts.js';
 import { squishCharts } from '../../games/squish/charts.js';
@@ -17,4 +18,4 @@ export const GAME_CHARTS: { readonly [id in GameId]: readonly ChartBuilder[] } =
   squall: squallCharts,
 };
 
-export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, gameQuality, tableRates, ...Object.values(GAME_CHARTS).flat()];
+export const CHARTS: readonly ChartBuilder[] = [winRateBySeat, winRateByPolicy, policyMatchups, firstPlayer, outcomes, gameLength, gameQuality, equilibrium, tableRates, ...Object.values(GAME_CHARTS).flat()];

@@ -7,6 +7,7 @@ import type { AnyGameModule } from '../types.js';
 import type { Plan } from '../scenario/types.js';
 import type { AssertionsSummary } from '../scenario/expect.js';
 import type { DominanceReport } from './dominance.js';
+import type { EquilibriumReport } from './equilibrium.js';
 import { CLUSTER_SUMS, type Accumulator } from './accumulator.js';
 import { metricTables } from '../batch.js';
 import { wilson, clusterWilson, Z95 } from './intervals.js';
@@ -356,6 +357,8 @@ export interface Summary {
   botWarnings?: string[];
   /** With a matchup matrix of three or more choices (Squall's `matchups`): dominant choice, viable count, cycles (src/analysis/dominance.ts). */
   dominance?: DominanceReport;
+  /** With the same matrix: what a smart field would play, the maximum-entropy Nash mixture with intervals (src/analysis/equilibrium.ts). */
+  equilibrium?: EquilibriumReport;
   /** Game indices that show each headline figure and each table-rate row; replay them with `squabble replay <run> --example`. */
   examples?: Examples;
   metrics: {

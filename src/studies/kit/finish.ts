@@ -10,6 +10,7 @@ import { summaryText, summaryMarkdown } from '../../report/summary-report.js';
 import { gameOf } from '../../registry.js';
 import { withBalance } from '../../analysis/balance.js';
 import { withDominance } from '../../analysis/dominance.js';
+import { withEquilibrium } from '../../analysis/equilibrium.js';
 import { withAssertions } from '../../analysis/assertions.js';
 import { VERSION } from '../../version.js';
 import type { CliIO } from './io.js';
@@ -37,7 +38,7 @@ export interface FinishOptions {
 }
 
 export async function finishRun(io: CliIO, plan: Plan, acc: Accumulator, out: string, o: FinishOptions): Promise<void> {
-  const summary = withAssertions(withDominance(withBalance(summarise(gameOf(plan.game), plan, acc))), plan.expect);
+  const summary = withAssertions(withEquilibrium(withDominance(withBalance(summarise(gameOf(plan.game), plan, acc)))), plan.expect);
   if (o.stopping) summary.stopping = o.stopping;
   if (o.levels) summary.levels = o.levels;
   const botWarnings = warningsFor(plan, [out]);

@@ -22,6 +22,7 @@ import { markdownFile } from '../../report/escape.js';
 import { gameOf } from '../../registry.js';
 import { withBalance } from '../../analysis/balance.js';
 import { withDominance } from '../../analysis/dominance.js';
+import { withEquilibrium } from '../../analysis/equilibrium.js';
 import { withAssertions } from '../../analysis/assertions.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../../analysis/what-changed.js';
 import { whatChangedLines } from '../../report/what-changed-report.js';
@@ -95,7 +96,7 @@ async function playSweep(io: CliIO, cells: Plan[], out: string, continuing: bool
     if (done) o.say(`  cell ${plan.cell}: played by the interrupted run of this sweep; kept\n`);
     let summary: Summary;
     try {
-      summary = done ?? withAssertions(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, finished: cost.finished })))), plan.expect);
+      summary = done ?? withAssertions(withEquilibrium(withDominance(withBalance(summarise(game, plan, await runPlan(plan, { workers: o.workers, finished: cost.finished }))))), plan.expect);
     } catch (e) {
       cost.stop();
       throw e;

@@ -24,6 +24,8 @@ import { specToSvg, svgToPng } from '../../report/render.js';
 import { CliError, type CliIO } from '../kit/io.js';
 import { skillAndLuck, skillLuckLines, skillLuckRow, SKILL_LUCK_HEADER } from './skill-luck.js';
 import { analyseDominance, dominanceLines, fieldTable } from '../../analysis/dominance.js';
+import { analyseEquilibrium, equilibriumTable, type EquilibriumReport } from '../../analysis/equilibrium.js';
+import { equilibriumChart } from '../../charts-kit/equilibrium-chart.js';
 import { refuseSweep, searchWarning, overridesOf } from '../kit/plan.js';
 import { pairingData, pairingResult, pairingSeats, type Entrant, type SeatEntry } from '../kit/pairings.js';
 import { addPlayOptions, playArgs, type PlayFlags } from '../kit/options.js';
@@ -196,15 +198,17 @@ export function registerTournament(program: Command, io: CliIO): void {
         n >= 3
           ? analyseDominance({ names, wins: decidedWins, draws, capped }, { subject: 'entrants', source: `the tournament's pairings, seats rotating${first !== second ? `; each judged against its seat share (the first-listed of a pairing holds ${first} of ${probe.players} seats)` : ''}`, ...(first !== second ? { expected } : {}) })
           : null;
-      const extras = tournamentExtras(skillLuck, dominance);
+      const equilibrium = dominance ? analyseEquilibrium(dominance.counts, { subject: dominance.subject, source: dominance.source, cycles: dominance.order.cycles, ...(first !== second ? { expected } : {}) }) : null;
+      const extras = tournamentExtras(skillLuck, dominance, equilibrium);
       lines.push(...extras(textTable, ''));
       io.out(`${lines.join('\n')}\n`);
       makeOutDir(join(out, 'charts'));
-      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, capped, cappedScoring: 'left out of wins and games', ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}), ...(skillLuck ? { skillAndLuck: skillLuck } : {}), ...(dominance ? { dominance } : {}) });
+      writeJson(out, 'tournament.json', { format: 'squabble-tournament/1', scenario: file, gamesPerPairing: games, seed: probe.seed, entrants: names, wins, games: played, capped, cappedScoring: 'left out of wins and games', ratings, reference: names[reference], fit, seatDependent, ...(ladder ? { ladder } : {}), ...(skillLuck ? { skillAndLuck: skillLuck } : {}), ...(dominance ? { dominance } : {}), ...(equilibrium ? { equilibrium } : {}) });
       writeAtomic(join(out, 'tournament.md'), `# ${lines[0]}\n\n${markdownTable(['', ...names], names.map((row, i) => [row, ...names.map((_, j) => (i === j ? '-' : pct(wins[i]![j]! / played[i]![j]!)))]))}\n\n${markdownTable(['entrant', 'rating', 'interval'], ratingRows)}\n\n${fitLines(fit, seatDependent).join('\n')}\n${cappedRows.length ? `\n${cappedLines[1]}\n\n${markdownTable(['pairing', 'capped', 'share'], cappedRows)}\n` : ''}${ladder ? `\n## The ladder\n\n${markdownTable(LADDER_HEADER, ladder.map(ladderRow))}\n` : ''}${extras(markdownTable, '## ').join('\n')}\n`);
       for (const [id, spec] of [
         ['tournament-matrix', tournamentMatrixChart(`${probe.name}: who beats whom`, cells, names)],
         ['tournament-ratings', ratingsChart(`${probe.name}: ratings`, ratings, names[reference]!)],
+        ...(equilibrium ? [['tournament-equilibrium', equilibriumChart(`${probe.name}: what a smart field would play`, equilibrium)] as const] : []),
       ] as const) {
         writeJson(join(out, 'charts'), `${id}.vl.json`, spec);
         const svg = await specToSvg(spec);
@@ -216,7 +220,7 @@ export function registerTournament(program: Command, io: CliIO): void {
 }
 
 /** The skill-and-luck and dominance sections, as lines for the terminal (heading prefix '') or Markdown ('## '). */
-function tournamentExtras(skillLuck: ReturnType<typeof skillAndLuck> | null, dominance: ReturnType<typeof analyseDominance> | null) {
+function tournamentExtras(skillLuck: ReturnType<typeof skillAndLuck> | null, dominance: ReturnType<typeof analyseDominance> | null, equilibrium: EquilibriumReport | null) {
   return (table: (header: string[], rows: string[][]) => string, heading: string): string[] => {
     // In Markdown each finding is a bullet, so that lines do not run together into one paragraph.
     const bullet = heading ? '- ' : '';
@@ -229,6 +233,10 @@ function tournamentExtras(skillLuck: ReturnType<typeof skillAndLuck> | null, dom
       const field = fieldTable(dominance);
       const [intro, ...verdicts] = dominanceLines(dominance);
       out.push('', `${heading}Dominance and diversity`, '', intro!, ...verdicts.map((l) => `${bullet}${l}`), '', table(field.header, field.rows));
+    }
+    if (equilibrium) {
+      const nash = equilibriumTable(equilibrium);
+      out.push('', `${heading}What a smart field would play`, '', ...equilibrium.statement.map((l) => `${bullet}${l}`), '', table(nash.header, nash.rows));
     }
     return out;
   };

@@ -272,7 +272,7 @@ describe('deck styles', () => {
 });
 
 describe('deck.schema.json', () => {
-  it('is what `npx tsx src/games/squirmish/deck-schema.ts --write` generates', async () => {
+  it('is what `npm run schema` generates', async () => {
     const { deckJsonSchema, DECK_SCHEMA_FILE } = await import('../../../src/games/squirmish/deck-schema.js');
     expect(JSON.parse(readFileSync(DECK_SCHEMA_FILE, 'utf8'))).toEqual(deckJsonSchema());
   });
