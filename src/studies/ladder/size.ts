@@ -13,8 +13,10 @@ interface Sizing {
 }
 
 const GAMES_PER_STEP: Record<string, Sizing> = {
-  // 2 and 3 players about 0.02-0.03 CPU-s a game over the ladder; 4 players 0.39 (the ISMCTS expert's step).
-  worms: { two: 600, more: { 3: 400, 4: 100 } },
+  // 2 and 3 players about 0.02-0.03 CPU-s a game over the ladder. 4 players: 0.39 with the ISMCTS
+  // expert (then 100 a step); with the rollout expert random-4p's whole ladder at 600 a step took
+  // 9.8 CPU-s, and its lower steps (about 60%) need that many to be clear of 50%.
+  worms: { two: 600, more: { 3: 600, 4: 600 } },
   // About 0.02 CPU-s a game at 2-4 players.
   squirmish: { two: 1000 },
   // The advanced game about 0.18 CPU-s a game with 2 players, 0.2 with 4.

@@ -49,6 +49,18 @@ describe('builder', () => {
     const s = position({ worms: [['2 A', 'K Q', '9 10'], ['5', '9 8 7', '3']] });
     expect(describeAction(s, choice(builder, {}, s))).toMatch(/killing it$/);
   });
+
+  it('with two opponents left does not spend its worm on cards the third player gains from as much (issue 31)', () => {
+    // Seat 1 could take two cards of seat 2's [A 8 4 6] with its 7, leaving its short worm on a
+    // drawn top facing a K and two aces; seat 0 would gain from that attack as much as seat 1.
+    const worms3 = [['Q 4 K', '', ''], ['2 7', '', 'K 8 5 A'], ['A 8 4 6', '', 'A A J']];
+    const three = position({ worms: worms3, toMove: 1 });
+    expect(describeAction(three, choice(builder, {}, three))).toBe('seat 1 darksides worm 0 [2 7]');
+    // Valued as against one opponent (the old builder) it attacks; and so it does with one opponent left.
+    expect(describeAction(three, choice(builder, { shareGain: false }, three))).toMatch(/^seat 1 attacks with worm 0 \(7\) seat 2's worm 0/);
+    const two = position({ worms: [['', '', ''], worms3[1]!, worms3[2]!], toMove: 1 });
+    expect(describeAction(two, choice(builder, {}, two))).toMatch(/^seat 1 attacks with worm 0 \(7\) seat 2's worm 0/);
+  });
 });
 
 describe('strength', () => {
@@ -58,6 +70,15 @@ describe('strength', () => {
     createRunner(plan).runRange(acc, 0, games);
     return summarise(worms, plan, acc).policies[0]!;
   };
+
+  it('builder beats random clearly with four players too (issue 31: it won 59.1% there when it valued cards taken as with one opponent)', () => {
+    const plan = planOf({ game: 'worms', players: 4, seats: [{ policy: 'builder' }, { policy: 'random' }, { policy: 'builder' }, { policy: 'random' }], seating: 'rotate', games: 800 });
+    const acc = newAccumulator(worms, plan);
+    createRunner(plan).runRange(acc, 0, 800);
+    const p = summarise(worms, plan, acc).policies.find((x) => x.label === 'builder')!;
+    // Two seats each: the builders' share of the games (73.2% [71.2, 75.0] over 2,000 games, seed 1; 59.1% before).
+    expect(p.wins / 800).toBeGreaterThan(0.66);
+  });
 
   it('greedy and builder both beat random clearly (seats rotated, fixed seeds)', () => {
     for (const policy of ['greedy', 'builder']) {
