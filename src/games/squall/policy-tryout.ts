@@ -1,0 +1,137 @@
+/**
+ * The `tryout` policy (Squall's expert level, levels.ts): before its first decision on a content,
+ * it tries each of a few ways of playing its characters (each by its roster style as skilled
+ * plays it, the brawler that waits, every character as a shooter, as a flanker...) in `rollouts`
+ * whole games against the skilled bot (`auto`) in every other seat, and plays the one that won
+ * most, the roster styles on ties. The choice is made on the rules, terrain and characters in
+ * front of it, not fixed by whoever wrote the level: an Archer that is best kept at range is kept
+ * there, a Fighter that gains by waiting waits.
+ *
+ * The tryout games start from a fresh set-up (set-up, initiative and dice as the rules deal them)
+ * on a private stream seeded by (TRYOUT_SEED, the seat and the matchup pair, the game index):
+ * a pure function of the content, the seat and the pair, never of the game in progress. So the
+ * choice is cached per (seat, pair) for the run, its cost is paid once per worker, and the same
+ * seed gives the same games for any worker count (the game's own rng is never drawn from here).
+ * Every candidate meets the same tryout seeds (common random numbers).
+ */
+import { z } from 'zod';
+import type { Policy, PolicyContext, PolicySpec } from '../../sim/types.js';
+import { Rng } from '../../sim/rng.js';
+import type { SquallRules } from './params.js';
+import type { SquallState } from './state.js';
+import { STYLE_BRAWLER, STYLE_SNIPER, STYLE_FLANKER } from './world.js';
+import { StyledPlayer, styleParams } from './policy-styled.js';
+
+/** The master seed of the tryout games (any fixed number: the choice must not depend on the run's seed). */
+const TRYOUT_SEED = 0x7a11;
+/** Most tryout games per candidate. */
+export const MAX_TRYOUTS = 10_000;
+
+const STYLE_INDEX = { brawler: STYLE_BRAWLER, sniper: STYLE_SNIPER, flanker: STYLE_FLANKER } as const;
+
+const candidateSchema = z.strictObject({
+  style: z.enum(['roster', 'brawler', 'sniper', 'flanker']).default('roster').describe('How its characters are played: each by its roster style (roster), or every one by the style named.'),
+  ...styleParams,
+});
+
+/** The default candidates: skilled's play first (it wins ties), then the other ways of playing. */
+export const DEFAULT_TRYOUT_CANDIDATES = [
+  { style: 'roster' },
+  { style: 'roster', brawler: { holdBack: 'always', extraDie: 'always' } },
+  { style: 'brawler' },
+  { style: 'sniper' },
+  { style: 'flanker' },
+] as const;
+
+const tryoutParams = z.strictObject({
+  rollouts: z.number().int().min(1).max(MAX_TRYOUTS).default(64).describe(`Tryout games per candidate, played once per seat and matchup pair before the first decision (the budget and the strength dial); at most ${MAX_TRYOUTS.toLocaleString('en-US')}.`),
+  candidates: z.array(candidateSchema).min(1).max(16).default(() => DEFAULT_TRYOUT_CANDIDATES.map((c) => candidateSchema.parse(c))).describe('The ways of playing tried, the first preferred on ties.'),
+});
+
+class TryoutPolicy implements Policy<SquallState> {
+  private readonly players: StyledPlayer[];
+  /** The skilled bot, for every other seat in the tryout games. */
+  private readonly skilled = new StyledPlayer({});
+  /** The chosen candidate per (seat, pair) key; -1 = not yet tried. */
+  private readonly chosen = new Map<number, number>();
+  private readonly sim: SquallState;
+  private readonly buf: Int32Array;
+  private readonly stream = new Rng();
+
+  constructor(
+    candidates: readonly z.output<typeof candidateSchema>[],
+    private readonly rollouts: number,
+    private readonly ctx: PolicyContext<SquallRules>,
+  ) {
+    this.players = candidates.map((c) => new StyledPlayer(c, c.style === 'roster' ? -1 : STYLE_INDEX[c.style]));
+    this.sim = ctx.game.createState(ctx.rules, ctx.players) as SquallState;
+    this.buf = new Int32Array(ctx.game.actionCapacity(ctx.rules, ctx.players));
+  }
+
+  choose(s: SquallState, actions: Int32Array, n: number, rng: Rng): number {
+    const seat = s.toMove;
+    const key = seat * (s.world.pairCount + 1) + s.pair + 1;
+    let k = this.chosen.get(key);
+    if (k === undefined) {
+      k = this.tryOut(seat, s.pair, key);
+      this.chosen.set(key, k);
+    }
+    return this.players[k]!.choose(s, actions, n, rng);
+  }
+
+  /** The candidate that wins most tryout games for `seat` (the first on ties). */
+  private tryOut(seat: number, pair: number, key: number): number {
+    if (this.players.length === 1) return 0;
+    let best = 0;
+    let bestScore = -1;
+    for (let k = 0; k < this.players.length; k++) {
+      let score = 0;
+      for (let i = 0; i < this.rollouts; i++) score += this.play(this.players[k]!, seat, pair, key, i);
+      if (score > bestScore) {
+        best = k;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  /** Tryout game i: `player` in `seat`, skilled elsewhere; 1 for a win, a draw's share for a draw or cap. */
+  private play(player: StyledPlayer, seat: number, pair: number, key: number, i: number): number {
+    const game = this.ctx.game;
+    const sim = this.sim;
+    const stream = this.stream;
+    stream.seedGame(TRYOUT_SEED, key, i);
+    game.reset(sim, stream);
+    // A matchup scenario draws the pair in reset: keep to the pair this choice is for.
+    if (pair >= 0 && sim.pair !== pair) setPair(sim, pair);
+    while (!sim.terminal) {
+      const n = game.legalActions(sim, this.buf);
+      const who = sim.toMove === seat ? player : this.skilled;
+      game.apply(sim, this.buf[who.choose(sim, this.buf, n, stream)]!, stream);
+    }
+    if (sim.capped || sim.winner < 0) return 1 / sim.players;
+    return sim.winner === seat ? 1 : 0;
+  }
+}
+
+/** Put matchup pair p's characters in place of the pair reset drew (before anyone has placed). */
+function setPair(s: SquallState, p: number): void {
+  const w = s.world;
+  s.pair = p;
+  for (let c = 0; c < 2; c++) {
+    const k = w.pairs[2 * p + c]!;
+    s.kind[c] = k;
+    s.r[c] = w.rRadius[k]!;
+    s.hp[c] = w.rHp[k]!;
+    s.special[c] = w.rSpecial[k]!;
+  }
+}
+
+export const tryout: PolicySpec<SquallState, SquallRules> = {
+  description:
+    "Tries a few ways of playing its characters (by roster style as skilled plays them, the brawler that waits, all as shooters, all as flankers) in whole games against the skilled bot on this content, once per seat, and plays the one that won most: the expert level.",
+  paramsSchema: tryoutParams,
+  create(params: z.output<typeof tryoutParams>, ctx: PolicyContext<SquallRules>): Policy<SquallState> {
+    return new TryoutPolicy(params.candidates, params.rollouts, ctx);
+  },
+};
