@@ -12,7 +12,8 @@
  * a pure function of the content, the seat and the pair, never of the game in progress. So the
  * choice is cached per (seat, pair) for the run, its cost is paid once per worker, and the same
  * seed gives the same games for any worker count (the game's own rng is never drawn from here).
- * Every candidate meets the same tryout seeds (common random numbers).
+ * Every candidate meets the same tryout seeds (common random numbers). The cost is `rollouts`
+ * games per candidate, seat and pair, at most `budget` in all per policy instance.
  */
 import { z } from 'zod';
 import type { Policy, PolicyContext, PolicySpec } from '../../sim/types.js';
@@ -26,6 +27,8 @@ import { StyledPlayer, styleParams } from './policy-styled.js';
 const TRYOUT_SEED = 0x7a11;
 /** Most tryout games per candidate. */
 export const MAX_TRYOUTS = 10_000;
+/** Fewest tryout games per candidate however small the budget. */
+const MIN_ROLLOUTS = 4;
 
 const STYLE_INDEX = { brawler: STYLE_BRAWLER, sniper: STYLE_SNIPER, flanker: STYLE_FLANKER } as const;
 
@@ -45,6 +48,7 @@ export const DEFAULT_TRYOUT_CANDIDATES = [
 
 const tryoutParams = z.strictObject({
   rollouts: z.number().int().min(1).max(MAX_TRYOUTS).default(64).describe(`Tryout games per candidate, played once per seat and matchup pair before the first decision (the budget and the strength dial); at most ${MAX_TRYOUTS.toLocaleString('en-US')}.`),
+  budget: z.number().int().min(1).max(1_000_000).default(20_000).describe('Most tryout games in all (every seat and matchup pair it may play): with many matchup pairs each gets fewer rollouts (at least 4 a candidate).'),
   candidates: z.array(candidateSchema).min(1).max(16).default(() => DEFAULT_TRYOUT_CANDIDATES.map((c) => candidateSchema.parse(c))).describe('The ways of playing tried, the first preferred on ties.'),
 });
 
@@ -61,6 +65,7 @@ class TryoutPolicy implements Policy<SquallState> {
   constructor(
     candidates: readonly z.output<typeof candidateSchema>[],
     private readonly rollouts: number,
+    private readonly budget: number,
     private readonly ctx: PolicyContext<SquallRules>,
   ) {
     this.players = candidates.map((c) => new StyledPlayer(c, c.style === 'roster' ? -1 : STYLE_INDEX[c.style]));
@@ -73,20 +78,30 @@ class TryoutPolicy implements Policy<SquallState> {
     const key = seat * (s.world.pairCount + 1) + s.pair + 1;
     let k = this.chosen.get(key);
     if (k === undefined) {
-      k = this.tryOut(seat, s.pair, key);
+      // Every seat and pair it may meet shares the budget (a matchup scenario has dozens of pairs).
+      const keys = s.players * Math.max(1, s.world.pairCount);
+      const rollouts = Math.max(MIN_ROLLOUTS, Math.min(this.rollouts, Math.floor(this.budget / (keys * this.players.length))));
+      k = this.tryOut(seat, s.pair, key, rollouts);
       this.chosen.set(key, k);
     }
     return this.players[k]!.choose(s, actions, n, rng);
   }
 
-  /** The candidate that wins most tryout games for `seat` (the first on ties). */
-  private tryOut(seat: number, pair: number, key: number): number {
+  /**
+   * The candidate that wins most of `rollouts` tryout games for `seat`. Another replaces the
+   * first (skilled's own play) only when it wins at least sqrt(rollouts) / 2 games more: with few
+   * rollouts the best of five by luck alone would often be a worse way of playing.
+   */
+  private tryOut(seat: number, pair: number, key: number, rollouts: number): number {
     if (this.players.length === 1) return 0;
     let best = 0;
     let bestScore = -1;
+    let first = 0;
     for (let k = 0; k < this.players.length; k++) {
       let score = 0;
-      for (let i = 0; i < this.rollouts; i++) score += this.play(this.players[k]!, seat, pair, key, i);
+      for (let i = 0; i < rollouts; i++) score += this.play(this.players[k]!, seat, pair, key, i);
+      if (k === 0) first = score;
+      else if (score - first < Math.sqrt(rollouts) / 2) continue;
       if (score > bestScore) {
         best = k;
         bestScore = score;
@@ -132,6 +147,6 @@ export const tryout: PolicySpec<SquallState, SquallRules> = {
     "Tries a few ways of playing its characters (by roster style as skilled plays them, the brawler that waits, all as shooters, all as flankers) in whole games against the skilled bot on this content, once per seat, and plays the one that won most: the expert level.",
   paramsSchema: tryoutParams,
   create(params: z.output<typeof tryoutParams>, ctx: PolicyContext<SquallRules>): Policy<SquallState> {
-    return new TryoutPolicy(params.candidates, params.rollouts, ctx);
+    return new TryoutPolicy(params.candidates, params.rollouts, params.budget, ctx);
   },
 };
