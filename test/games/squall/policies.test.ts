@@ -10,7 +10,7 @@ import type { Policy, PolicySpec } from '../../../src/sim/types.js';
 import { planOf } from '../../helpers/plans.js';
 import { createRunner } from '../../../src/runner/create-runner.js';
 import { rules, position, ScriptedRng } from './position.js';
-import type { SquallRules } from '../../../src/games/squall/params.js';
+import { squallRulesSchema, type SquallRules } from '../../../src/games/squall/params.js';
 import { squallLevels } from '../../../src/games/squall/levels.js';
 
 const make = (spec: PolicySpec<SquallState, SquallRules>, params: Record<string, unknown> = {}, r: SquallRules = rules()): Policy<SquallState> =>
@@ -379,6 +379,32 @@ describe('the levels', () => {
     const asSniper = decide(make(sniper, {}, r), s);
     expect(asSniper).not.toBe(decide(make(brawler, {}, r), s));
     expect(decide(level('expert', r), s)).toBe(asSniper);
+  });
+
+  it('the expert picks the brawler that waits on the Fighter duel, without drawing from the game\'s rng', () => {
+    // The choice is a function of the content (tryout games on a private stream), so a game's
+    // dice are the same whichever games the worker played before: same seed, same games, any
+    // worker count. Here it plays exactly as the waiting brawler, draw for draw.
+    const r = squallRulesSchema.parse({});
+    const play = (p: Policy<SquallState>): number[] => {
+      const s = squall.createState(r, 2);
+      const rng = new Rng();
+      rng.seedGame(9, 0, 0);
+      squall.reset(s, rng);
+      const out = new Int32Array(squall.actionCapacity(r, 2));
+      const trace: number[] = [];
+      for (let k = 0; k < 40 && !s.terminal; k++) {
+        const n = squall.legalActions(s, out);
+        const a = out[p.choose(s, out, n, rng)]!;
+        trace.push(a);
+        squall.apply(s, a, rng);
+      }
+      trace.push(rng.int32());
+      return trace;
+    };
+    const waiting = { holdBack: 'always', extraDie: 'always' };
+    expect(play(level('expert', r))).toEqual(play(make(brawler, waiting, r)));
+    expect(play(level('expert', r))).not.toEqual(play(make(brawler, {}, r)));
   });
 
   it('the expert beats skilled with seats rotating (skill-ladder rules, 2,000 games, seed 1)', () => {
