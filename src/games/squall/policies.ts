@@ -21,7 +21,8 @@
  *   the enemy must come to it, but closes in on an enemy that shoots. After attacking it steps
  *   back out of reach (hitAndRun).
  * - `auto`: plays each character by the `style` its roster entry gives (brawler, sniper or
- *   flanker) with default parameters — the policy for matchup scenarios.
+ *   flanker), with that style's parameters given under `brawler`, `sniper`, `flanker` (defaults
+ *   otherwise) — the policy for matchup scenarios and the levels (levels.ts).
  *
  * Bonuses (all three): `bonuses: smart` uses a bonus when it helps now — extra damage and
  * attack dice whenever attacking, healing when at least the amount is missing or HP is at half
@@ -35,62 +36,11 @@
 import { z } from 'zod';
 import type { PolicySpec, Policy } from '../../sim/types.js';
 import { type SquallRules } from './params.js';
-import { SquallState, PH_FIRST, PH_DEFEND } from './state.js';
+import type { SquallState } from './state.js';
 import { STYLE_BRAWLER, STYLE_SNIPER, STYLE_FLANKER } from './world.js';
-import { type Knobs } from './policy-scorers.js';
 import { Brain } from './policy-brain.js';
-
-const bonusParams = {
-  bonuses: z.enum(['smart', 'never', 'always']).default('smart').describe('When to spend SPECIAL on bonuses (see the policy notes).'),
-  reserve: z.number().int().min(0).max(100).default(0).describe('SPECIAL points kept back (healing may still use them).'),
-  surrenderBelow: z.number().min(0).max(1).default(0).describe('Surrender (when the rules allow it) once own HP falls below this fraction of the start while every enemy has more than half; 0 = never.'),
-};
-
-const brawlerParams = z.strictObject({
-  preferRear: z.boolean().default(true).describe('Among reachable BTB points, prefer one outside the enemy\'s field of view.'),
-  holdBack: z
-    .enum(['never', 'faster', 'always'])
-    .default('faster')
-    .describe('When it cannot reach contact this phase, end the MOVE and HALF-MOVE just outside every enemy\'s reach (its MOVE plus any longer-move bonus it can afford, plus 0.25") rather than walk in and be struck first: never; faster = only when its own MOVE is longer than the target\'s reach (so it gets the first blow next turn); always = whatever the speeds (unless both stand out of each other\'s reach once every seat has had a turn: the enemy waits too, so one not faster comes in), and it sets up where the edges and terrain leave an enemy the fewest places to stand against it when it places first (a corner on open ground), else just out of the placed enemies\' reach (the most sheltered such spot).'),
-  patience: z.number().int().min(0).max(10_000).default(30).describe('Holds back only during the game\'s first this many seat turns, then closes in as before (two bots that both wait would otherwise never meet).'),
-  extraDie: z.enum(['auto', 'always', 'never']).default('auto').describe('Add a defence die to the attack: auto = when HP is at least half or the extra die could kill.'),
-  ...bonusParams,
-});
-
-const sniperParams = z.strictObject({
-  safetyWeight: z.number().min(0).max(100).default(1).describe('Weight of staying out of the enemies\' melee reach.'),
-  coverWeight: z.number().min(0).max(100).default(1).describe('Weight of being covered from enemy shooters.'),
-  extraDie: z.enum(['auto', 'always', 'never']).default('never').describe('Add a defence die to a melee attack (auto = only when it could kill).'),
-  ...bonusParams,
-});
-
-const flankerParams = z.strictObject({
-  frontalAttack: z.boolean().default(true).describe('When no point behind the enemy can be reached this MOVE, attack from its side or front rather than wait.'),
-  hitAndRun: z.boolean().default(true).describe('After attacking, use the HALF-MOVE to get out of the enemy\'s reach.'),
-  extraDie: z.enum(['auto', 'always', 'never']).default('auto').describe('Add a defence die to the attack: auto = when HP is at least half or the extra die could kill.'),
-  ...bonusParams,
-});
-
-type BrawlerParams = z.output<typeof brawlerParams>;
-type SniperParams = z.output<typeof sniperParams>;
-type FlankerParams = z.output<typeof flankerParams>;
-
-function knobs(style: number, p: Partial<Knobs> & Pick<Knobs, 'extraDie' | 'bonuses' | 'reserve' | 'surrenderBelow'>): Knobs {
-  return {
-    style,
-    preferRear: p.preferRear ?? true,
-    holdBack: p.holdBack ?? 'faster',
-    patience: p.patience ?? 30,
-    frontalAttack: p.frontalAttack ?? true,
-    hitAndRun: p.hitAndRun ?? true,
-    safetyWeight: p.safetyWeight ?? 1,
-    coverWeight: p.coverWeight ?? 1,
-    extraDie: p.extraDie,
-    bonuses: p.bonuses,
-    reserve: p.reserve,
-    surrenderBelow: p.surrenderBelow,
-  };
-}
+import { brawlerParams, sniperParams, flankerParams, knobs, autoParams, StyledPlayer, type BrawlerParams, type SniperParams, type FlankerParams } from './policy-styled.js';
+import { tryout } from './policy-tryout.js';
 
 export const brawler: PolicySpec<SquallState, SquallRules> = {
   description:
@@ -122,27 +72,12 @@ export const flanker: PolicySpec<SquallState, SquallRules> = {
   },
 };
 
-const autoParams = z.strictObject({
-  bonuses: bonusParams.bonuses,
-});
-
 export const auto: PolicySpec<SquallState, SquallRules> = {
-  description: "Plays each character by its roster `style` (brawler, sniper or flanker, default parameters): the policy for matchup scenarios.",
+  description: "Plays each character by its roster `style` (brawler, sniper or flanker; each with that policy's parameters, defaults unless given under `brawler`, `sniper` or `flanker`): the policy for matchup scenarios and the levels.",
   paramsSchema: autoParams,
   create(params: z.output<typeof autoParams>): Policy<SquallState> {
-    const common = { extraDie: 'auto' as const, bonuses: params.bonuses, reserve: 0, surrenderBelow: 0 };
-    const brains = [
-      new Brain(knobs(STYLE_BRAWLER, common)),
-      new Brain(knobs(STYLE_SNIPER, { ...common, extraDie: 'never' })),
-      new Brain(knobs(STYLE_FLANKER, common)),
-    ];
-    return {
-      choose(s, actions, n, rng) {
-        const c = s.phase === PH_DEFEND ? s.target : s.phase === PH_FIRST ? s.teamStart[s.toMove]! : s.active;
-        return brains[s.world.rStyle[s.kind[c]!]!]!.choose(s, actions, n, rng);
-      },
-    };
+    return new StyledPlayer(params);
   },
 };
 
-export const squallPolicies = { brawler, sniper, flanker, auto };
+export const squallPolicies = { brawler, sniper, flanker, auto, tryout };

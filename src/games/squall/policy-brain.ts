@@ -13,7 +13,7 @@ import { nearestEnemy, coveredFrom, canSeeFrom, validShot } from './moves.js';
 import { spotPosition } from './setup.js';
 import { MoveScratch, CONTACT, roomShare } from './policy-scorers.js';
 import { MoveTape } from './move-tape.js';
-import { bestBrawlerMove, holdsBack, bestHoldBack, outOfReach, enemyReaches, closeScore } from './policy-brawler.js';
+import { bestBrawlerMove, holdsBack, bestHoldBack, outOfReach, enemyReaches, closeScore, outgunned } from './policy-brawler.js';
 import { sniperScore } from './policy-sniper.js';
 
 /** The shared decision-maker; `style` switches the movement and set-up heuristics. */
@@ -95,7 +95,9 @@ export class Brain extends MoveScratch {
   private chooseSpot(s: SquallState, actions: Int32Array, n: number, rng: Rng): number {
     const m = s.active;
     const w = s.world;
-    if (this.k.style === STYLE_BRAWLER && this.k.holdBack === 'always') enemyReaches(this, s, m);
+    // An enemy that shoots harder is not waited for (outgunned): set up as skilled does.
+    const waits = this.k.style === STYLE_BRAWLER && this.k.holdBack === 'always' && !outgunned(s, m);
+    if (waits) enemyReaches(this, s, m);
     this.pick.start();
     for (let i = 0; i < n; i++) {
       spotPosition(s, m, actions[i]! - PLACE, this.xy);
@@ -107,7 +109,7 @@ export class Brain extends MoveScratch {
         nearest = Math.min(nearest, norm(s.x[e]! - x, s.y[e]! - y));
       }
       let score = 0;
-      if (this.k.style === STYLE_BRAWLER && this.k.holdBack === 'always') {
+      if (waits) {
         // Waiting whatever the speeds starts at set-up. First to place: the most sheltered spot,
         // where the edges and the terrain leave an enemy the fewest places to stand against its
         // base (so the fewest to strike from behind with, one defence die instead of two): a

@@ -8,7 +8,7 @@ import { attackFromBehindAt, rimDistance, norm } from './geometry.js';
 import { OUT_X, OUT_Y, OUT_USED, OUT_REACHED, OUT_ROUTE } from './route.js';
 import { HOLD_CANDIDATE, RING_POINTS, PER_ENEMY, moveAction, firstAtLeast, isMove, moveCandidate, moveFacing, candidateEnemy, candidateSlot } from './actions.js';
 import { MAX_BONUSES } from './params.js';
-import { SquallState, PH_MOVE } from './state.js';
+import { SquallState, PH_MOVE, PH_PLACE } from './state.js';
 import { STYLE_FLANKER, E_LONGER_MOVE } from './world.js';
 import { resolveMove, storedRingPoint, btb } from './moves.js';
 import { type MoveScratch, BIG, HOLD_BASE, REACH_MARGIN, remaining, ringBehind } from './policy-scorers.js';
@@ -112,7 +112,21 @@ function contactScore(b: MoveScratch, s: SquallState, target: number, slot: numb
 export function holdsBack(b: MoveScratch, s: SquallState, m: number, target: number): boolean {
   if (b.k.holdBack === 'never' || s.turns >= b.k.patience || btb(s, m, target)) return false;
   if (s.move(m) > reach(s, target)) return true;
-  return b.k.holdBack === 'always' && !standOff(s, m, target);
+  return b.k.holdBack === 'always' && !standOff(s, m, target) && !outgunned(s, m);
+}
+
+/**
+ * Does an enemy of m (placed or still to place) shoot harder than m? Waiting out of reach then
+ * hands it free shots: a Berserker that waited for a Ranger was shot down from across the board
+ * (expert 16% against skilled on a generated sparse layout, docs/bots.md). Against an enemy
+ * that shoots no harder (the Fighter mirror: both shoot 2) waiting trades shot for shot and
+ * keeps the first blow.
+ */
+export function outgunned(s: SquallState, m: number): boolean {
+  for (let e = 0; e < s.count; e++) {
+    if (s.enemies(m, e) && (s.alive[e] !== 0 || s.phase === PH_PLACE) && s.rangeStat(e) > s.rangeStat(m)) return true;
+  }
+  return false;
 }
 
 /**

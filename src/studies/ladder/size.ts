@@ -23,7 +23,8 @@ const GAMES_PER_STEP: Record<string, Sizing> = {
   squish: { two: 250 },
   // The simple game about 0.005 CPU-s a game; its steps are small (about 55% for the expert), so it takes many.
   'squish:simple': { two: 2000 },
-  // About 0.02 CPU-s a game at 2-4 players.
+  // 0.003-0.009 CPU-s a game at 2-4 players with the tryout expert, its tryouts (at most 20,000
+  // games a policy instance) included; the longest shipped ladder 15 CPU-s (2026-11-28).
   squall: { two: 1000 },
 };
 
