@@ -34,6 +34,12 @@ export interface RunOptions {
   onMerged?: (total: Accumulator, nextShard: number) => void;
   /** Counts every finished game, as it finishes, in any thread. */
   finished?: FinishedGames;
+  /**
+   * The worker count was not asked for: play in this thread first, in pieces doubling from one
+   * game, and start the pool only if the measured rest of the run is a second of play or more
+   * (its threads cost about half a second of CPU each to start; 1,000 Worms games take 10 ms).
+   */
+  inThreadFirst?: boolean;
   /** Each task's games, wall ns and thread CPU ns in its worker (-1: not measurable here), as it is merged (bench/measure.mjs). */
   onTaskTime?: (games: number, ns: number, cpuNs: number) => void;
   /** Stop early (Ctrl-C): runPlan rejects with InterruptedError; what onMerged saw stays valid. */
@@ -70,7 +76,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<Accumula
   const game = gameOf(plan.game);
   const cell = options.cell ?? 0;
   const tasks = shardTasks(plan, options.range ?? [0, plan.games], cell, options.checkInvariants ?? false);
-  countFinished(tasks, options.finished, MOST_PIECES);
+  countFinished(tasks, options.finished, MOST_PIECES + IN_THREAD_PIECES);
   const shape = accumulatorShape(game, plan);
   const total = options.resume?.acc ?? new Accumulator(shape);
   // Pieces: the accumulator's merge is exact, so a shard may be played in parts.
@@ -115,15 +121,23 @@ async function runSummed(tasks: ShardTask[], total: Float64Array, merge: (data: 
   });
 }
 
-/** Most pieces one shard is played in (each has its own slot of FinishedGames). */
+/** Most pieces the pool plays one shard in (each has its own slot of FinishedGames). */
 export const MOST_PIECES = 16;
+/** Most pieces of one shard played in this thread first (inThreadFirst: doubling from one game). */
+const IN_THREAD_PIECES = 32;
 /** A piece is at least this much measured play, so its round trip (~150 µs) stays under 1%. */
 const LEAST_PIECE_NS = 20e6;
 
 interface TaskOptions {
   /** The tasks' results add exactly (an Accumulator), so a task may be played in pieces. */
   pieces?: boolean;
+  inThreadFirst?: boolean;
 }
+
+/** Play in this thread while the rest of the run measures under this (RunOptions.inThreadFirst). */
+const IN_THREAD_NS = 1e9;
+/** In-thread play long enough to trust its speed (the first games run before the JIT has compiled them). */
+const PROBE_NS = 50e6;
 
 /**
  * Where the piece of `task` that starts at `start` ends. Guided self-scheduling: a piece is about
@@ -152,6 +166,7 @@ export async function runTasks(
   fold: (i: number, data: Float64Array, piece: ShardTask) => boolean,
 ): Promise<void> {
   let ns = 0;
+  let cpuNs = 0;
   let games = 0;
   const take = (i: number, result: ShardResult, piece: ShardTask): boolean => {
     if (result.failure) {
@@ -161,6 +176,7 @@ export async function runTasks(
       throw failure;
     }
     ns += result.ns;
+    cpuNs = cpuNs < 0 || result.cpuNs < 0 ? -1 : cpuNs + result.cpuNs;
     games += piece.end - piece.start;
     options.onTaskTime?.(piece.end - piece.start, result.ns, result.cpuNs);
     return fold(i, result.data, piece);
@@ -178,37 +194,54 @@ export async function runTasks(
     return;
   }
 
+  // Pieces in submission order: task index, and the piece itself (a whole task unless split).
+  let cut = first;
+  let at = tasks[first]?.start ?? 0;
+  let slot = 0;
+  let unsubmitted = tasks.slice(first).reduce((n, t) => n + t.end - t.start, 0);
+  /** The next piece, ending at `end` (default: pieceEnd's, or the task's end). */
+  const cutPiece = (end?: number): { i: number; t: ShardTask } => {
+    const task = tasks[cut]!;
+    // One worker has no one to wait for at the end: it plays whole shards.
+    end ??= options.pieces && options.workers > 1 ? pieceEnd(task, at, unsubmitted, options.workers, games > 0 ? ns / games : 0) : task.end;
+    const piece = { i: cut, t: end === task.end && at === task.start ? task : { ...task, start: at, end, ...(task.played ? { playedSlot: task.playedSlot! + slot } : {}) } };
+    unsubmitted -= end - at;
+    slot++;
+    at = end;
+    if (end === task.end) {
+      cut++;
+      at = tasks[cut]?.start ?? 0;
+      slot = 0;
+    }
+    return piece;
+  };
+
+  if (options.inThreadFirst && options.pieces) {
+    // Pieces of 1, 1, 2, 4... games (as many as played so far) until PROBE_NS of play; then the
+    // rest here if it measures under IN_THREAD_NS, else on the pool. Measured in this thread's
+    // CPU time where it can be read (a busy host stretches wall time tenfold), else wall time.
+    const played = () => (cpuNs >= 0 ? cpuNs : ns);
+    while (cut < tasks.length && (played() < PROBE_NS || unsubmitted * (played() / games) < IN_THREAD_NS)) {
+      checkAbort();
+      const task = tasks[cut]!;
+      const { i, t } = cutPiece(played() >= PROBE_NS ? task.end : Math.min(task.end, at + Math.max(1, games)));
+      if (take(i, await runShard(t), t)) return;
+      await new Promise<void>((resolve) => setImmediate(resolve)); // let progress and signals through
+    }
+    if (cut >= tasks.length) return;
+  }
+
   const pool = new Piscina({ ...workerEntry(), minThreads: options.workers, maxThreads: options.workers, idleTimeout: 1000 });
   const aborted = new Promise<never>((_, reject) => {
     options.signal?.addEventListener('abort', () => reject(new InterruptedError('interrupted')), { once: true });
   });
   aborted.catch(() => {});
   try {
-    // Pieces in submission order: task index, and the piece itself (a whole task unless split).
     const pieces: { i: number; t: ShardTask }[] = [];
-    let cut = first;
-    let at = tasks[first]?.start ?? 0;
-    let slot = 0;
-    let unsubmitted = tasks.slice(first).reduce((n, t) => n + t.end - t.start, 0);
-    const nextPiece = (): void => {
-      const task = tasks[cut]!;
-      // One worker has no one to wait for at the end: it plays whole shards.
-      const end = options.pieces && options.workers > 1 ? pieceEnd(task, at, unsubmitted, options.workers, games > 0 ? ns / games : 0) : task.end;
-      const t = end === task.end && at === task.start ? task : { ...task, start: at, end, ...(task.played ? { playedSlot: task.playedSlot! + slot } : {}) };
-      pieces.push({ i: cut, t });
-      unsubmitted -= end - at;
-      slot++;
-      at = end;
-      if (end === task.end) {
-        cut++;
-        at = tasks[cut]?.start ?? 0;
-        slot = 0;
-      }
-    };
     const inFlight = new Map<number, Promise<ShardResult>>();
     const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
     const submit = (p: number): void => {
-      if (p === pieces.length) nextPiece();
+      if (p === pieces.length) pieces.push(cutPiece());
       const t = pieces[p]!.t;
       // A thread that dies (killed, out of memory, a crash in start-up) loses only its shard: piscina
       // starts a new thread and the shard is played once more. A shard is a pure function of its

@@ -68,4 +68,16 @@ describe('pieces of shards', () => {
     expect(merged).toEqual([1000, 1, 2000, 2, 3000, 3, 4000, 4]);
     expect(Buffer.from(split.data.buffer).equals(Buffer.from(whole.data.buffer))).toBe(true);
   });
+
+  it('without an asked-for worker count, plays a short run in this thread in pieces doubling from one game, to the same counts', async () => {
+    // 400 Worms games: a few ms of play, far under the second that would start the pool.
+    const short = planOf({ game: 'worms', players: 2, seats: [{ policy: 'random' }, { policy: 'random' }] }, { games: 400 });
+    const whole = await runPlan(short, { workers: 0 });
+    const sizes: number[] = [];
+    const here = await runPlan(short, { workers: 2, inThreadFirst: true, onTaskTime: (games) => sizes.push(games) });
+    // 1 game, then as many as played so far: 1, 1, 2, 4...
+    expect(sizes.slice(0, 3)).toEqual([1, 1, 2]);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(400);
+    expect(Buffer.from(here.data.buffer).equals(Buffer.from(whole.data.buffer))).toBe(true);
+  });
 });
