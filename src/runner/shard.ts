@@ -59,7 +59,11 @@ export interface ShardFailure {
   stack: string;
 }
 
-export type ShardResult = { shard: number; data: Float64Array; failure?: undefined } | { shard: number; failure: ShardFailure };
+/**
+ * `ns` is the task's wall time in its thread, `cpuNs` that thread's CPU time over it (-1 where
+ * the platform has no per-thread figure); runner building included, merging not.
+ */
+export type ShardResult = { shard: number; data: Float64Array; ns: number; cpuNs: number; failure?: undefined } | { shard: number; failure: ShardFailure };
 
 /**
  * Shard size never depends on the worker count: a plan always splits the same way, so a

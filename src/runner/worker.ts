@@ -4,7 +4,7 @@
  * what that fold returns. A runner (state, buffers, policies) is built once per plan and reused
  * for every shard.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
@@ -91,15 +91,41 @@ async function loadModule(module: string): Promise<{ default: ShardFold<unknown>
   }
 }
 
+/**
+ * This thread's CPU time in ns (Linux: the scheduler's run time of the thread, brought up to
+ * date at each tick and switch, so one short task may read 0; summed over a run's tasks the
+ * errors cancel), or -1 where it cannot be read. process.cpuUsage() counts every thread of the
+ * process (the main thread, V8's compiler and GC helpers), and Node 20 has no per-thread call.
+ */
+let schedstat = process.platform === 'linux';
+export function threadCpuNs(): number {
+  if (!schedstat) return -1;
+  try {
+    const text = readFileSync('/proc/thread-self/schedstat', 'latin1');
+    return Number(text.slice(0, text.indexOf(' ')));
+  } catch {
+    schedstat = false;
+    return -1;
+  }
+}
+
 export default async function runShard(task: ShardTask): Promise<ShardResult> {
   injectedThreadFault(task.shard);
   const fold = task.fold ? await foldOf(task.fold.study) : null;
   const runner = runnerFor(task.plan, task.cell);
+  // The task's own time in this thread (runner built, games played): the pool sizes its last
+  // tasks from it, and the bench reads games per thread-CPU-second from it.
+  const cpu0 = threadCpuNs();
+  const t0 = process.hrtime.bigint();
+  const timed = (data: Float64Array): ShardResult => {
+    const cpu1 = threadCpuNs();
+    return { shard: task.shard, data, ns: Number(process.hrtime.bigint() - t0), cpuNs: cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0 };
+  };
   try {
-    if (fold) return { shard: task.shard, data: fold(runner, task, task.fold!.args, runnerFor) };
+    if (fold) return timed(fold(runner, task, task.fold!.args, runnerFor));
     const acc = newAccumulator(runner.game, task.plan);
     runner.runRange(acc, task.start, task.end, task.checkInvariants, task.played, task.playedSlot);
-    return { shard: task.shard, data: acc.data };
+    return timed(acc.data);
   } catch (e) {
     if (!(e instanceof GameFailure)) throw e;
     return { shard: task.shard, failure: { key: e.key, reason: e.reason, turn: e.turn, kind: e.kind, stack: e.detail } };

@@ -3,7 +3,7 @@
  * the one-line error and keeps the last good result (its files are not touched).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, mkdirSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchScenario, usedFiles, sinceLastRun, type WatchedRun } from '../../src/cli/commands/watch.js';
@@ -81,6 +81,37 @@ describe('squabble watch', () => {
     }
   }, 120_000);
 
+  it('prints a run before writing its page, and plays a run the last one measured as short in this thread unless --workers is given', async () => {
+    const results = join(dir, 'order-watch');
+    const scenario = join(dir, 'order.yaml');
+    writeFileSync(scenario, readFileSync('scenarios/worms/random-2p.yaml', 'utf8'));
+    let out = '';
+    const pageAtPrint: boolean[] = [];
+    const io: CliIO = {
+      out: (t) => {
+        if (/^run \d+ /.test(t)) pageAtPrint.push(existsSync(join(results, 'report.html')));
+        out += t;
+      },
+      err: () => {},
+      interactive: false,
+      columns: 80,
+    };
+    const stop = new AbortController();
+    const watching = watchScenario(scenario, { out: results, quick: '300', games: '300', poll: '40' }, io, stop.signal);
+    const workers = () => JSON.parse(readFileSync(join(results, 'run.json'), 'utf8')).workers as number;
+    try {
+      await until(() => existsSync(join(results, 'watch-state.js')), 'the first run and its page');
+      expect(pageAtPrint).toEqual([false]);
+      expect(workers()).toBeGreaterThan(0); // nothing measured yet: the pool
+      writeFileSync(scenario, `${readFileSync(scenario, 'utf8')}\n# saved\n`);
+      await until(() => (out.match(/^run \d+ /gm)?.length ?? 0) === 2, 'the run after the save');
+      expect(workers()).toBe(0); // 300 Worms games: far under a second of play
+    } finally {
+      stop.abort();
+      await watching;
+    }
+  }, 120_000);
+
   it('writes a live report: no timed refresh, the newest run recorded beside it, and marked ended once watch stops', async () => {
     const results = join(dir, 'report-watch');
     let out = '';
@@ -89,6 +120,8 @@ describe('squabble watch', () => {
     const watching = watchScenario('scenarios/worms/random-2p.yaml', { out: results, workers: '0', quick: '200', games: '200', poll: '40' }, io, stop.signal);
     try {
       await until(() => out.includes('run 1 '), 'the first run');
+      // The page comes after the figures (watch prints first): wait for it.
+      await until(() => existsSync(join(results, 'watch-state.js')), 'the page');
       const page = readFileSync(join(results, 'report.html'), 'utf8');
       expect(page).not.toContain('http-equiv="refresh"');
       expect(page).toContain('watch-state.js');

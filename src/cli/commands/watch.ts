@@ -24,6 +24,7 @@ import { textTable } from '../../report/format.js';
 import { gameOf } from '../../registry.js';
 import { CliError, parseCount, type CliIO } from '../../studies/kit/io.js';
 import { finishRun } from '../../studies/kit/finish.js';
+import { reportOrFail } from '../../studies/kit/replay-pages.js';
 import { planFrom } from '../../studies/kit/plan.js';
 import { workersFrom } from '../../studies/kit/options.js';
 import { makeLive, endLive } from './watch-live.js';
@@ -32,6 +33,8 @@ import { makeLive, endLive } from './watch-live.js';
 const MARKER = '.squabble-watch';
 /** Each run after a quiet one plays this many times more games. */
 const GROWTH = 4;
+/** Play in this thread a run measured to take less than this (without --workers): see workersFor. */
+const IN_THREAD_NS = 1e9;
 
 export interface WatchOptions {
   out?: string;
@@ -85,6 +88,15 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
   if (options.variant !== undefined) checkVariant(file, options.variant);
   claimFolder(out);
 
+  // Without --workers, a run whose games the last run says take under IN_THREAD_NS of play goes
+  // in this thread: starting the pool's threads (about half a second of CPU each, to load the
+  // modules) costs more than such a run (Worms: 1,000 games are about 10 ms). Results are the same
+  // with any worker count.
+  let nsPerGame = 0;
+  const workersFor = (games: number) => (options.workers === undefined && nsPerGame > 0 && games * nsPerGame < IN_THREAD_NS ? 0 : workers);
+  const measured = (ns: number, games: number) => {
+    if (games > 0) nsPerGame = ns / games;
+  };
   let last: WatchedRun | null = null;
   let seen = fingerprint(file);
   let games = quick;
@@ -105,7 +117,7 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
 
   async function watchLoop(): Promise<void> {
     while (!signal.aborted) {
-      const outcome = await playOnce(file, games, maxGames, { workers, out, report: options.report !== false, variant: options.variant, signal, poll, io, isStale: () => fingerprint(file) !== seen });
+      const outcome = await playOnce(file, games, maxGames, { workers: workersFor(games), measured, out, variant: options.variant, signal, poll, io, isStale: () => fingerprint(file) !== seen });
       if (outcome.kind === 'error') {
         io.err(`✗ ${outcome.message}\n  keeping the last good result${last ? ` (run ${last.number}, ${last.games.toLocaleString('en-US')} games)` : ' (none yet)'}; fix the file and save\n`);
       } else if (outcome.kind === 'done') {
@@ -113,6 +125,9 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
         const now: WatchedRun = { number, games: outcome.games, summary: outcome.summary, game: outcome.game };
         io.out(`run ${number} (${cause}): ${outcome.games.toLocaleString('en-US')} games of ${outcome.name}; results in ${out}/\n${sinceLastRun(last, now)}\n\n`);
         last = now;
+        // The page after the figures: rendering its charts takes longer than 1,000 games of most
+        // scenarios, and the figures are what the designer waits for after a save.
+        if (options.report !== false) await writePage(out, outcome.startedAt, outcome.games);
       }
       if (signal.aborted) return;
       if (fingerprint(file) !== seen) {
@@ -128,14 +143,24 @@ export async function watchScenario(file: string, options: WatchOptions, io: Cli
   }
 }
 
-type Outcome = { kind: 'done'; games: number; name: string; summary: Summary; game: AnyGameModule; more: boolean } | { kind: 'error'; message: string } | { kind: 'stale' };
+type Outcome = { kind: 'done'; games: number; name: string; summary: Summary; game: AnyGameModule; more: boolean; startedAt: Date } | { kind: 'error'; message: string } | { kind: 'stale' };
+
+/**
+ * The run's report page (the live one: it reloads when the run recorded beside it is newer), with
+ * its charts as SVG only: their PNG copies were two thirds of the page's CPU (Squirmish, 1.5 of
+ * 2.3 s) and held up the run after the next save; `squabble report <folder>` writes them.
+ */
+async function writePage(out: string, startedAt: Date, games: number): Promise<void> {
+  await reportOrFail(out, false);
+  makeLive(out, `${startedAt.toISOString()} ${games}`);
+}
 
 /** One run of up to `games` games (never more than the ceiling), abandoned as stale if a file changes meanwhile. */
 async function playOnce(
   file: string,
   games: number,
   maxGames: number | null,
-  o: { workers: number; out: string; report: boolean; variant: string | undefined; signal: AbortSignal; poll: number; io: CliIO; isStale: () => boolean },
+  o: { workers: number; measured: (ns: number, games: number) => void; out: string; variant: string | undefined; signal: AbortSignal; poll: number; io: CliIO; isStale: () => boolean },
 ): Promise<Outcome> {
   let plan;
   let ceiling: number;
@@ -153,13 +178,21 @@ async function playOnce(
   const watcher = setInterval(() => o.isStale() && stop.abort(), o.poll);
   const startedAt = new Date();
   try {
-    const acc = await runPlan(plan, { workers: o.workers, signal: stop.signal });
+    // The play's thread CPU time where it can be read (a busy host stretches wall time), else its wall time.
+    let ns = 0;
+    let cpuNs = 0;
+    const onTaskTime = (_: number, taskNs: number, taskCpuNs: number) => {
+      ns += taskNs;
+      cpuNs = cpuNs < 0 || taskCpuNs < 0 ? -1 : cpuNs + taskCpuNs;
+    };
+    const acc = await runPlan(plan, { workers: o.workers, signal: stop.signal, onTaskTime });
+    o.measured(cpuNs > 0 ? cpuNs : ns, plan.games);
     const wallSeconds = (Date.now() - startedAt.getTime()) / 1000;
     const quiet: CliIO = { ...o.io, out: () => {} };
-    await finishRun(quiet, plan, acc, o.out, { workers: o.workers, wallSeconds, startedAt, checkInvariants: false, report: o.report, say: () => {} });
-    if (o.report) makeLive(o.out, `${startedAt.toISOString()} ${plan.games}`);
+    // The report page is written by the caller, after it has printed the figures.
+    await finishRun(quiet, plan, acc, o.out, { workers: o.workers, wallSeconds, startedAt, checkInvariants: false, report: false, say: () => {} });
     const game = gameOf(plan.game);
-    return { kind: 'done', games: plan.games, name: plan.name, summary: summarise(game, plan, acc), game, more: plan.games < ceiling };
+    return { kind: 'done', games: plan.games, name: plan.name, summary: summarise(game, plan, acc), game, more: plan.games < ceiling, startedAt };
   } catch (e) {
     if (e instanceof InterruptedError) return { kind: 'stale' };
     throw e;

@@ -403,12 +403,14 @@ export class Scorer {
     const ca = s.cell[a]!;
     const cb = s.cell[b]!;
     const bOurs = s.owner[b] === me;
-    // Before: every affected own card where it stands.
+    // Before: every affected own card where it stands: its `here` value, computed once per
+    // decision instead of once per swap it takes part in (the same spotScore, summed in the same
+    // order, so the same double; plain: addSpot(a, ca), addSpot(b, cb), neighbours(...) twice).
     this.sum = 0;
-    this.addSpot(s, me, a, ca);
-    if (bOurs) this.addSpot(s, me, b, cb);
-    this.neighbours(s, me, ca, a, b);
-    this.neighbours(s, me, cb, a, b);
+    this.addHere(s, me, a);
+    if (bOurs) this.addHere(s, me, b);
+    this.neighboursHere(s, me, ca, a, b);
+    this.neighboursHere(s, me, cb, a, b);
     const before = this.sum;
     // After: the same cards with the two cells swapped.
     this.swapCellA = ca;
@@ -433,6 +435,21 @@ export class Scorer {
   private addSpot(s: SquirmishState, me: number, i: number, c: number): void {
     this.spotScore(s, me, i, c, -1);
     this.sum += this.spot;
+  }
+
+  private addHere(s: SquirmishState, me: number, i: number): void {
+    this.here(s, me, i);
+    this.sum += this.hereValue[i]!;
+  }
+
+  /** neighbours() before the swap: each card's spot where it stands is its `here` value. */
+  private neighboursHere(s: SquirmishState, me: number, c: number, a: number, b: number): void {
+    const W = s.W;
+    for (let dir = 0; dir < 4; dir++) {
+      const k = s.grid[dir === 0 ? c - W : dir === 1 ? c - 1 : dir === 2 ? c + 1 : c + W]! - 1;
+      if (k < 0 || k === a || k === b || s.owner[k] !== me) continue;
+      this.addHere(s, me, k);
+    }
   }
 
   /** Adds to `sum` the spot of each of our cards next to cell c other than a and b, where it stands. */

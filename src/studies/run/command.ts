@@ -192,6 +192,8 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
         onMerged: (total, nextShard) => void (latest = { acc: total, nextShard }), checkInvariants, signal: controller.signal, onProgress: (d) => progress.update(d) });
     } else acc = await runPlan(plan, {
       workers,
+      // No --workers: a run that measures short stays in this thread (src/runner/pool.ts).
+      ...(options.workers === undefined ? { inThreadFirst: true } : {}),
       checkInvariants,
       range,
       ...(resume ? { resume } : {}),
