@@ -44,7 +44,7 @@ const DEFAULT_HELP: Record<PlayOption, [flags: string, help: string]> = {
   games: ['--games <n>', 'number of games (overrides the scenario)'],
   seed: ['--seed <seed>', 'master seed: a 32-bit integer or any text, the same as `seed:` in the scenario (overrides it)'],
   variant: ['--variant <name>', "apply one of the scenario's named variants"],
-  workers: ['--workers <n>', `worker threads, 0-${MAX_WORKERS} (0 = play in this thread; default: one per core)`],
+  workers: ['--workers <n>', `worker threads, 0-${MAX_WORKERS} (0 = play in this thread; default: one per core, and run first plays in this thread, starting the pool only when the rest measures at 1 s of play or more)`],
   out: ['--out <dir>', 'results directory'],
 };
 
