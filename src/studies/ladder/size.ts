@@ -15,7 +15,8 @@ interface Sizing {
 const GAMES_PER_STEP: Record<string, Sizing> = {
   // 2 and 3 players about 0.02-0.03 CPU-s a game over the ladder; 4 players 0.39 (the ISMCTS expert's step).
   worms: { two: 600, more: { 3: 400, 4: 100 } },
-  // About 0.02 CPU-s a game at 2-4 players.
+  // With the rollout expert (2026-11-28, 60 games a step, loaded machine): 0.055 CPU-s a game over the
+  // ladder (skill-ladder, 2 players; 55 s at 1,000 a step) and 0.073 (tabletop-4p; 37 s at 500).
   squirmish: { two: 1000 },
   // The advanced game about 0.18 CPU-s a game with 2 players, 0.2 with 4.
   squish: { two: 250 },
