@@ -13,7 +13,11 @@
  * has no standing or every score is 0). The candidate with the highest total plays; the base's
  * own choice wins ties (it is tried first and only a strictly higher total replaces it), so
  * with enough rollouts the expert plays at least as well as its base (a rollout policy is a
- * one-step policy improvement of the base).
+ * one-step policy improvement of the base). With few rollouts, candidates that differ little are
+ * told apart mostly by luck, and a policy that takes any higher total then plays a coin-flip at
+ * each such decision (Squirmish's tabletop: it skipped its draw four times in ten and lost to its
+ * base); `confidence` z makes a challenger replace the base's choice only when its lead, rollout
+ * by rollout, is at least z standard errors of the paired lead (0: any higher total, as before).
  *
  * Paired comparison (common random numbers): the decision draws one 32-bit seed from the game's
  * rng, and the i-th rollout of every candidate runs on a private stream seeded by (that seed,
