@@ -13,7 +13,11 @@
  * has no standing or every score is 0). The candidate with the highest total plays; the base's
  * own choice wins ties (it is tried first and only a strictly higher total replaces it), so
  * with enough rollouts the expert plays at least as well as its base (a rollout policy is a
- * one-step policy improvement of the base).
+ * one-step policy improvement of the base). With few rollouts, candidates that differ little are
+ * told apart mostly by luck, and a policy that takes any higher total then plays a coin-flip at
+ * each such decision (Squirmish's tabletop: it skipped its draw four times in ten and lost to its
+ * base); `confidence` z makes a challenger replace the base's choice only when its lead, rollout
+ * by rollout, is at least z standard errors of the paired lead (0: any higher total, as before).
  *
  * Paired comparison (common random numbers): the decision draws one 32-bit seed from the game's
  * rng, and the i-th rollout of every candidate runs on a private stream seeded by (that seed,
@@ -59,6 +63,8 @@ class RolloutPolicy implements Policy {
   private readonly cand: Int32Array;
   private readonly total: Float64Array;
   private readonly standingOut: Float64Array;
+  /** The base's choice's score in each rollout (the challengers are compared with it pair by pair). */
+  private readonly firstScores: Float64Array;
   private readonly stream = new Rng();
   private readonly drawShare: number;
 
@@ -69,6 +75,7 @@ class RolloutPolicy implements Policy {
     private readonly rollouts: number,
     private readonly candidates: number,
     private readonly horizon: number,
+    private readonly confidence: number,
     ctx: PolicyContext,
   ) {
     this.game = ctx.game;
@@ -81,6 +88,7 @@ class RolloutPolicy implements Policy {
     this.cand = new Int32Array(Math.min(candidates, capacity));
     this.total = new Float64Array(this.cand.length);
     this.standingOut = new Float64Array(ctx.players);
+    this.firstScores = new Float64Array(rollouts);
     this.drawShare = 1 / ctx.players;
   }
 
@@ -89,11 +97,33 @@ class RolloutPolicy implements Policy {
     const seed = rng.int32();
     const c = this.rank(state, actions, n, seed);
     let best = 0;
+    const first = this.firstScores;
+    const R = this.rollouts;
     for (let k = 0; k < c; k++) {
       let sum = 0;
-      for (let i = 0; i < this.rollouts; i++) sum += this.rollout(state, actions[this.cand[k]!]!, seed, i);
+      // Paired with the base's choice rollout by rollout (the same seed i): the lead's mean and
+      // spread, for the confidence test.
+      let lead = 0;
+      let lead2 = 0;
+      for (let i = 0; i < R; i++) {
+        const v = this.rollout(state, actions[this.cand[k]!]!, seed, i);
+        sum += v;
+        if (k === 0) first[i] = v;
+        else {
+          const d = v - first[i]!;
+          lead += d;
+          lead2 += d * d;
+        }
+      }
       this.total[k] = sum;
-      if (sum > this.total[best]!) best = k;
+      if (k === 0 || sum <= this.total[best]!) continue;
+      if (this.confidence > 0 && R > 1) {
+        // A challenger must lead the base's choice by `confidence` standard errors of the paired lead.
+        const mean = lead / R;
+        const variance = Math.max(0, (lead2 - R * mean * mean) / (R - 1));
+        if (mean <= this.confidence * Math.sqrt(variance / R)) continue;
+      }
+      best = k;
     }
     return this.cand[best]!;
   }
@@ -195,6 +225,14 @@ export function rolloutPolicy(available: Readonly<Record<string, PolicySpec>>): 
         .describe("Other policies whose choices are candidates too, after the base's and before the base's next choices (other styles of play for a game with many similar actions, e.g. Squall's brawler that waits); they do not play in the rollouts."),
       rollouts: z.number().int().min(1).max(MAX_ROLLOUTS).default(8).describe(`Rollouts per candidate at each decision: the budget and the strength dial (a decision costs about candidates x rollouts x horizon base decisions); at most ${MAX_ROLLOUTS.toLocaleString('en-US')}.`),
       candidates: z.number().int().min(1).max(MAX_CANDIDATES).default(4).describe(`Most actions compared at a decision: all of them when there are no more, else the base's choice and its next choices (the base ranks them); at most ${MAX_CANDIDATES}. 1 plays as the base.`),
+      confidence: z
+        .number()
+        .min(0)
+        .max(10)
+        .default(0)
+        .describe(
+          "How sure a candidate must be to replace the base's choice: its lead over the base's choice, rollout by rollout (the same dice), must be at least this many standard errors of that lead. 0: any higher total replaces it. A few rollouts tell close candidates apart mostly by luck; this keeps the base's choice unless the rollouts say clearly it is worse.",
+        ),
       horizon: z.number().int().min(0).max(MAX_HORIZON).default(MAX_HORIZON).describe("Most decisions a rollout plays after the candidate; an unfinished rollout scores the seat's share of the game's standing (a draw's share if the game has none)."),
     })
     .superRefine((value, ctx) => {
@@ -216,7 +254,7 @@ export function rolloutPolicy(available: Readonly<Record<string, PolicySpec>>): 
       });
       // Two instances: one plays in the rollouts, one ranks at the real position (a policy may
       // keep per-decision scratch that a rollout in between would overwrite).
-      return new RolloutPolicy(spec.create(baseParams, ctx), spec.create(baseParams, ctx), proposers, params.rollouts, params.candidates, params.horizon, ctx);
+      return new RolloutPolicy(spec.create(baseParams, ctx), spec.create(baseParams, ctx), proposers, params.rollouts, params.candidates, params.horizon, params.confidence, ctx);
     },
   };
 }

@@ -13,6 +13,7 @@ import { wilson } from '../../src/sim/stats/intervals.js';
 import type { AnyGameModule, GameState } from '../../src/sim/types.js';
 import type { Plan } from '../../src/sim/scenario/types.js';
 import { planOf } from '../helpers/plans.js';
+import { OP_DRAW, opOf } from '../../src/games/squirmish/actions.js';
 
 function rolloutOf(game: AnyGameModule, plan: Plan, params: Record<string, unknown>) {
   const spec = registry.policiesFor(game).rollout!;
@@ -100,12 +101,47 @@ describe('the rollout policy', () => {
     expect(low).toBeGreaterThan(0.5);
   }, 120_000);
 
+  it('confidence keeps the base\'s choice unless the rollouts clearly prefer another (Squirmish tabletop: the draw)', () => {
+    // At the tabletop's draw step the choice is draw or skip. Greedy always draws; a few short
+    // rollouts tell the two apart mostly by luck, and without the test the expert skipped its draw
+    // about 4 times in 10 (and lost to its base: 44.5% over 200 games at horizon 20). Played on
+    // greedy's games, the same positions for both settings.
+    const plan = planOf({ game: 'squirmish', players: 2, rules: { edition: 'tabletop' }, seats: [{ policy: 'greedy' }, { policy: 'greedy' }], games: 4, seed: 2 });
+    const game = gameOf('squirmish');
+    const runner = createRunner(plan);
+    const params = { base: 'greedy', rollouts: 6, candidates: 3, horizon: 6 };
+    const loose = rolloutOf(game, plan, params);
+    const sure = rolloutOf(game, plan, { ...params, confidence: 2 });
+    const actions = new Int32Array(game.actionCapacity(plan.rules, plan.players));
+    const skips = [0, 0];
+    let draws = 0;
+    for (let g = 0; g < 4; g++) {
+      runner.play(g, {
+        beforeMove(s: GameState) {
+          const n = game.legalActions(s, actions);
+          if (n !== 2 || opOf(actions[0]!) !== OP_DRAW) return;
+          draws++;
+          [loose, sure].forEach((policy, k) => {
+            const rng = new Rng();
+            rng.seedGame(11, g, draws);
+            if (opOf(actions[policy.choose(s, actions, n, rng)]!) !== OP_DRAW) skips[k]!++;
+          });
+        },
+        afterMove() {},
+      });
+    }
+    expect(draws).toBeGreaterThan(20);
+    expect(skips[0]! / draws).toBeGreaterThan(0.25);
+    expect(skips[1]! / draws).toBeLessThan(0.15);
+  }, 60_000);
+
   it('bad parameters are one-line errors naming the field', () => {
     const seat = (params: Record<string, unknown>) => () => planOf({ game: 'worms', seats: [{ policy: 'rollout', params }, { policy: 'random' }] });
     expect(seat({ base: 'builder', rollouts: 0 })).toThrow(/^inline\.yaml: seats\[0\]\.params\.rollouts: expected a value of at least 1, found 0$/);
     expect(seat({ base: 'builder', rollouts: 1e9 })).toThrow(/seats\[0\]\.params\.rollouts: expected a value of at most 10000, found 1000000000$/);
     expect(seat({ base: 'builder', candidates: 65 })).toThrow(/seats\[0\]\.params\.candidates: expected a value of at most 64, found 65$/);
     expect(seat({ base: 'builder', horizon: -1 })).toThrow(/seats\[0\]\.params\.horizon: expected a value of at least 0, found -1$/);
+    expect(seat({ base: 'builder', confidence: -1 })).toThrow(/seats\[0\]\.params\.confidence: expected a value of at least 0, found -1$/);
     expect(seat({ base: 'buildr' })).toThrow(/^inline\.yaml: seats\[0\]\.params\.base: expected one of .*"builder", found "buildr" \(did you mean "builder"\?\)$/);
     expect(seat({ base: 'builder', params: { killBonus: 'lots' } })).toThrow(/seats\[0\]\.params\.params\.killBonus: expected a number, found "lots"$/);
     expect(seat({ base: 'builder', propose: [{ policy: 'greedy', params: { nope: 1 } }] })).toThrow(/seats\[0\]\.params\.propose\[0\]\.params/);

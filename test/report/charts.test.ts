@@ -12,9 +12,11 @@ import { CHARTS, GAME_CHARTS } from '../../src/report/charts/index.js';
 for (const fixture of CHART_FIXTURES) {
   describe(`charts of ${fixture.id}`, () => {
     let charts: ReturnType<typeof buildCharts>;
+    // classic-greedy's compareLevels plays every seat at the expert level, the rollout policy
+    // (about 17 games per CPU-second): its 1,000 games take about a minute of CPU.
     beforeAll(async () => {
       charts = buildCharts(readReportInput(await playFixture(fixture.args)));
-    });
+    }, 300_000);
 
     it('match the golden specs, one file per chart (npm run golden rewrites them)', () => {
       const dir = join('test/golden/charts', fixture.id);

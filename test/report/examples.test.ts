@@ -54,13 +54,13 @@ describe('a run keeps example games', () => {
   beforeAll(async () => {
     dir = await playFixture(ARGS);
     summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
-  });
+  }, 180_000); // classic-greedy's compareLevels plays the rollout expert in every seat
 
   it('identical with two workers', async () => {
     const out = join(dir, '..', 'two-workers');
     expect((await cli('run', ...ARGS, '--workers', '2', '--no-report', '--quiet', '--out', out)).code).toBe(0);
     expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'summary.json'), 'utf8'));
-  });
+  }, 180_000);
 
   it('that show what they claim: the longest games, first-player losses, and for a card its side winning and losing', () => {
     const runner = createRunner(planFrom(SCENARIO, { seed: 9 }, 'replay'));

@@ -45,7 +45,7 @@ describe('charts of a report', () => {
   beforeAll(async () => {
     squirmish = await playFixture(['scenarios/squirmish/classic-greedy.yaml', '--games', '300', '--seed', '1']);
     squish = await playFixture(['scenarios/squish/simple-policies.yaml', '--games', '100', '--seed', '1']);
-  });
+  }, 180_000); // classic-greedy's compareLevels plays the rollout expert in every seat
 
   it('colour each group the same in every chart that shows groups', () => {
     const charts = buildCharts(readReportInput(squirmish));

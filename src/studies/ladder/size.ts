@@ -17,7 +17,8 @@ const GAMES_PER_STEP: Record<string, Sizing> = {
   // expert (then 100 a step); with the rollout expert random-4p's whole ladder at 600 a step took
   // 9.8 CPU-s, and its lower steps (about 60%) need that many to be clear of 50%.
   worms: { two: 600, more: { 3: 600, 4: 600 } },
-  // About 0.02 CPU-s a game at 2-4 players.
+  // With the rollout expert (2026-11-28, 60 games a step, loaded machine): 0.055 CPU-s a game over the
+  // ladder (skill-ladder, 2 players; 55 s at 1,000 a step) and 0.073 (tabletop-4p; 37 s at 500).
   squirmish: { two: 1000 },
   // The advanced game about 0.18 CPU-s a game with 2 players, 0.2 with 4.
   squish: { two: 250 },
