@@ -93,6 +93,8 @@ export interface HpLimits {
 }
 
 export const NOT_ESTIMABLE = 'not estimable here \u2014 use `tune`';
+/** The HP-to-fair cell of a subject whose rate's 95% interval holds the fair line. */
+export const AT_FAIR = '0: fair within its 95% interval';
 
 /** A subject's scale-free log-HP slope β (its +1 HP weight / ln((hp + 1) / hp)), shrunk toward the pooled slope of every subject, with its standard error. */
 export interface HpSlope {
@@ -112,7 +114,7 @@ export interface HpSlope {
 export function hpToFairOf(needed: number, slope: HpSlope | null, current: number | null, limits: HpLimits): { hpToFair: number | null; hpToFairRange: [number, number] | null; hpToFairNote: string | null } {
   const none = (why: string) => ({ hpToFair: null, hpToFairRange: null, hpToFairNote: `${NOT_ESTIMABLE} (${why})` });
   if (!slope || current === null || !(current > 0)) return none('no HP weight measured');
-  if (!(slope.beta > 0)) return none('the HP slope is not positive');
+  if (!(slope.beta > 0)) return none('HP does not move it here: its shrunk HP slope is not positive');
   const at = (beta: number) => (beta > 0 ? Math.min(limits.max, Math.max(limits.min, current * Math.exp(needed / beta))) : needed >= 0 ? limits.max : limits.min);
   const target = current * Math.exp(needed / slope.beta);
   if (target < limits.min - 0.5 || target > limits.max + 0.5) return none(`it would leave legal HP ${limits.min}-${limits.max}`);
@@ -181,8 +183,15 @@ export function fairRows(subjects: readonly { subject: string; group: string; ba
     const hp = weights.find((w) => w.subject === s.subject && w.stat === 'hp')?.estimate ?? null;
     const deviation = s.base ? s.base.rate - fair : 0;
     const slope = slopes.get(s.subject) ?? null;
-    // A weight of exactly 0 in every game (+1 HP changed no game) carries no slope to shrink.
-    const hpFields = !s.base ? { hpToFair: null, hpToFairRange: null, hpToFairNote: null } : hp && !(hp.se > 0) ? { hpToFair: null, hpToFairRange: null, hpToFairNote: `${NOT_ESTIMABLE} (+1 HP changed no game)` } : hpToFairOf(-deviation, slope, s.hp, limits);
+    const hpFields = !s.base
+      ? { hpToFair: null, hpToFairRange: null, hpToFairNote: null }
+      : s.base.interval[0] <= fair && fair <= s.base.interval[1]
+        ? // Fair within its own interval: the answer is no change, whatever the slope.
+          { hpToFair: 0, hpToFairRange: null, hpToFairNote: AT_FAIR }
+        : hp && !(hp.se > 0)
+          ? // A weight of exactly 0 in every game (+1 HP changed no game) carries no slope to shrink.
+            { hpToFair: null, hpToFairRange: null, hpToFairNote: `${NOT_ESTIMABLE} (+1 HP changed no game)` }
+          : hpToFairOf(-deviation, slope, s.hp, limits);
     return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSidedP(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, hpSlope: slope, ...hpFields };
   });
   flagByFdr(rows.filter((r) => r.base !== null));

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAIR_SUMS, BASE_SUMS, addPair, addBase, pairedRate, baseRate, signTestP } from '../../../src/analysis/paired-rates.js';
-import { weightRows, fairRows, type WeightRow } from '../../../src/studies/weights/analysis.js';
+import { AT_FAIR, weightRows, fairRows, type WeightRow } from '../../../src/studies/weights/analysis.js';
 import { Rng } from '../../../src/sim/rng.js';
 import { Z95 } from '../../../src/sim/stats/intervals.js';
 import { normalCdf } from '../../../src/analysis/normal.js';
@@ -169,6 +169,9 @@ describe('flags and the HP change to fair', () => {
     const [high] = fairRows([{ ...subjects[0]!, hp: 19 }, ...subjects.slice(1)], rows as WeightRow[], { min: 1, max: 20 });
     expect(high!.hpToFair).toBeNull();
     expect(high!.hpToFairNote).toMatch(/legal HP 1-20/);
+    // A card at fair within its own interval needs no change, whatever its slope (even B's, which changed no game).
+    const even = fairRows(subjects.map((x) => ({ ...x, base: baseOf(5) })), rows as WeightRow[], { min: 1, max: 20 });
+    expect(even.map((r) => [r.hpToFair, r.hpToFairNote])).toEqual(subjects.map(() => [0, AT_FAIR]));
   });
 });
 
