@@ -21,10 +21,12 @@ describe('squabble fair', () => {
     const deck = readFileSync(join(dir, 'decks/deck.yaml'), 'utf8');
     const scenario = join(dir, 'fair.yaml');
     writeFileSync(scenario, 'name: fair-test\ngame: squirmish\nseats:\n  - policy: greedy\n  - policy: greedy\nseating: rotate\nrules:\n  cards: decks/deck.yaml\ngames: 100\nseed: 3\n');
-    const args = ['fair', scenario, '--games', '600', '--band', '8', '--rounds', '2', '--workers', '1', '--out', join(dir, 'out')];
+    const args = ['fair', scenario, '--games', '300', '--band', '8', '--rounds', '2', '--workers', '1', '--out', join(dir, 'out')];
     const r = await cli(...args);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/Confirmation on fresh seeds \(seed 3:fair-confirm(-[23])?\): the edited deck on [\d,]+ games .*the original deck on the first 2,400 of the same seeds/);
+    // The search on the study's seed, then the fine phase on fresh seeds with four times the games.
+    expect(r.out).toMatch(/Search: [12] rounds? of 300 games on seed 3 \(stopped: .*\); fine phase: \d+ rounds? of 1,200 games, each on fresh seeds/);
+    expect(r.out).toMatch(/Confirmation on fresh seeds \(seed 3:fair-confirm(-[23])?\): the edited deck on [\d,]+ games .*the original deck on the first 1,200 of the same seeds/);
     expect(r.out).toMatch(/edited: {3}fair line \d+\.\d\d% = pooled cards\.winRateWhenDrawn of all 70 rows/);
     expect(r.out).toMatch(/Budget: [\d,]+ of 600,000 games/);
     const result = JSON.parse(readFileSync(join(dir, 'out/fair.json'), 'utf8')) as { confirmSeed: string; confirmGames: number; edits: { path: string; from: number; to: number }[]; rows: unknown[]; files: string[]; fairLine: { wins: number; trials: number } };

@@ -26,8 +26,8 @@ export const AIM = 0.35;
 /**
  * The fine phase: each round on fresh seeds with FINE_FACTOR times the search's games (half its
  * standard error), a row's deviation pooled over every fine measurement of it as it stands, and
- * rows acted on beyond FINE_ACT of the band; at most FINE_ROUNDS rounds (and REPAIR_ROUNDS more
- * after a confirmation that found a row outside).
+ * rows acted on beyond FINE_ACT of the band; at most FINE_ROUNDS rounds (or --rounds, if fewer;
+ * and REPAIR_ROUNDS more after a confirmation that found a row outside).
  */
 export const FINE_FACTOR = 4;
 export const FINE_ACT = 0.5;
@@ -181,8 +181,8 @@ export function pathEdits(spec: StatSpec, base: Plan, edits: Record<string, numb
 
 /**
  * Steps for the rows beyond `threshold` of the fair line: per row the stat needing the fewest
- * steps, taken only when predicted to bring the row MIN_GAIN of the band nearer (a stat that
- * hardly moves a row is left alone rather than edited for nothing). Wins are shared, so lifting
+ * steps; a row inside the band only when predicted to bring it MIN_GAIN of the band nearer (a
+ * stat that hardly moves a row is left alone rather than edited for nothing). Wins are shared, so lifting
  * one row lowers the others: with n rows each edit closes (n − 1) / n of its row's gap and the
  * other rows' edits close the rest (half each in a two-character duel, where both sides are
  * edited at once; nearly all of it with a 70-card deck).
@@ -199,12 +199,16 @@ function stepsFor(spec: StatSpec, state: FairState, rules: unknown, devs: readon
     for (const stat of settings.stats) {
       const paths = statPaths(spec, rules, subject, stat);
       if (!paths) continue;
-      // A row's own slope that is not positive (a noisy tweak: +1 HP does not make a card weaker) gives way to the pooled one; its secant corrects it after a step.
+      // A row's own slope below a third of the pooled one (a noisy tweak: +1 HP does not make a
+      // card weaker) is taken as that third; its secant corrects it after a step.
       const own = state.secants[key(stat, subject)] ?? state.slopes[key(stat, subject)];
-      const beta = own !== undefined && own > 0 ? own : (state.pooled[stat] ?? 0);
+      const pooled = state.pooled[stat] ?? 0;
+      const beta = own !== undefined && own > 0 ? Math.max(own, pooled / 3) : pooled;
       const at = standing(spec, rules, subject, stat)!;
       const c = chooseSteps(share * r.d, (k) => predictedChange(beta, at, k, scaleOf(stat)), { band: 0, aim: share * AIM * settings.band, ...stepRange(spec, paths), maxStep: MAX_STEP });
-      if (c.steps !== 0 && share * Math.abs(r.d) - Math.abs(c.predicted) >= share * MIN_GAIN * settings.band) options.push({ stat, ...c });
+      // A row outside the band takes any step predicted to help; one inside it only a step worth taking.
+      const gain = share * Math.abs(r.d) - Math.abs(c.predicted);
+      if (c.steps !== 0 && (Math.abs(r.d) > settings.band || gain >= share * MIN_GAIN * settings.band)) options.push({ stat, ...c });
     }
     // The stat reaching the aim in the fewest steps; else the one predicted to get closest (ties: the order of --stat).
     const reaching = options.filter((c) => Math.abs(c.predicted) <= share * AIM * settings.band).sort((x, y) => Math.abs(x.steps) - Math.abs(y.steps));
@@ -338,7 +342,7 @@ export async function runFair(base: Plan, spec: StatSpec, state: FairState, h: H
     // The fine phase: fresh seeds each round, four times the games, each row's figure pooled over its fine measurements.
     while (!state.fineStopped) {
       const done = state.rounds.filter((r) => r.phase === 'fine').length;
-      if (done >= FINE_ROUNDS + state.extraRounds) {
+      if (done >= Math.min(FINE_ROUNDS, settings.maxRounds) + state.extraRounds) {
         state.fineStopped = `${done} fine rounds played`;
         break;
       }
