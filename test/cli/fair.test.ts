@@ -21,13 +21,15 @@ describe('squabble fair', () => {
     const deck = readFileSync(join(dir, 'decks/deck.yaml'), 'utf8');
     const scenario = join(dir, 'fair.yaml');
     writeFileSync(scenario, 'name: fair-test\ngame: squirmish\nseats:\n  - policy: greedy\n  - policy: greedy\nseating: rotate\nrules:\n  cards: decks/deck.yaml\ngames: 100\nseed: 3\n');
-    const args = ['fair', scenario, '--games', '600', '--band', '8', '--rounds', '2', '--workers', '1', '--out', join(dir, 'out')];
+    const args = ['fair', scenario, '--games', '300', '--band', '8', '--rounds', '2', '--workers', '1', '--out', join(dir, 'out')];
     const r = await cli(...args);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/Confirmation on fresh seeds \(seed 3:fair-confirm(-[23])?, 600 games each/);
+    // The search on the study's seed, then the fine phase on fresh seeds with four times the games.
+    expect(r.out).toMatch(/Search: [12] rounds? of 300 games on seed 3 \(stopped: .*\); fine phase: \d+ rounds? of 1,200 games, each on fresh seeds/);
+    expect(r.out).toMatch(/Confirmation on fresh seeds \(seed 3:fair-confirm(-[23])?\): the edited deck on [\d,]+ games .*the original deck on the first 1,200 of the same seeds/);
     expect(r.out).toMatch(/edited: {3}fair line \d+\.\d\d% = pooled cards\.winRateWhenDrawn of all 70 rows/);
-    expect(r.out).toMatch(/Budget: [\d,]+ of 400,000 games/);
-    const result = JSON.parse(readFileSync(join(dir, 'out/fair.json'), 'utf8')) as { confirmSeed: string; edits: { path: string; from: number; to: number }[]; rows: unknown[]; files: string[]; fairLine: { wins: number; trials: number } };
+    expect(r.out).toMatch(/Budget: [\d,]+ of 600,000 games/);
+    const result = JSON.parse(readFileSync(join(dir, 'out/fair.json'), 'utf8')) as { confirmSeed: string; confirmGames: number; edits: { path: string; from: number; to: number }[]; rows: unknown[]; files: string[]; fairLine: { wins: number; trials: number } };
     expect(result.rows).toHaveLength(70);
     expect(result.edits.length).toBeGreaterThan(0);
     // The designer's deck is untouched; the copy differs from it only in the edited numbers.
@@ -39,7 +41,7 @@ describe('squabble fair', () => {
 
     // The edited copy, played on the confirmation's seeds, gives the confirmation's fair line.
     writeFileSync(join(dir, 'fair-edited.yaml'), readFileSync(scenario, 'utf8').replace('decks/deck.yaml', 'decks/deck.fair.yaml'));
-    const played = await cli('run', join(dir, 'fair-edited.yaml'), '--games', '600', '--seed', result.confirmSeed, '--workers', '1', '--out', join(dir, 'played'));
+    const played = await cli('run', join(dir, 'fair-edited.yaml'), '--games', String(result.confirmGames), '--seed', result.confirmSeed, '--workers', '1', '--out', join(dir, 'played'));
     expect(played.code, played.err).toBe(0);
     expect(played.out).toContain(`(${result.fairLine.wins.toLocaleString('en-US')} wins / ${result.fairLine.trials.toLocaleString('en-US')} trials;`);
 

@@ -1,10 +1,10 @@
 /**
  * The gate in a fresh `squabble init` project, as a designer meets it (issue 32): at the Squirmish
- * starter's own size, tripling one card's hit points fails `check` naming that card. (The Squish!
- * case, a block moved off-centre failing through the start squares, was written for the simple
- * one-block starter; the starter is now the advanced game on four touching blocks, where moving
- * them three squares north did not move a start square's rate enough to fail at 1,000 games:
- * left open in issue 32's note.)
+ * starter's own size, tripling one card's hit points fails `check` naming that card. The Squish!
+ * starter is sized so a 5-point move of any start square's squish rate fails the gate: checked
+ * here against the gate's own formula (playing it would take 12,000 slow Squish! games; on the
+ * four-block board, moving the blocks does not move a start square's rate beyond noise,
+ * docs/balance-gate.md).
  * The Squirmish case plays the starter's 7,000 games for the baseline and twice that for the
  * check (the edited deck and the baseline's stored one, paired): about 80 s on two workers.
  */
@@ -12,7 +12,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { cli } from '../helpers/cli.js';
+import { detectableProportion, detectionZ, DEFAULT_GATE } from '../../src/studies/gate/analysis.js';
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'squabble-init-gate-'))));
@@ -35,6 +37,15 @@ describe('the gate of a fresh project', () => {
     expect(r.code, r.out).toBe(1);
     expect(r.out).toContain('content edited: the baseline');
     expect(r.out).toMatch(/^cards\[Tiny Tim the Titan\]\.winRateWhenPlaced .* paired +DRIFT$/m);
+    // Its primary strength rate too (the rate `fair` and the balance sheet lead with).
+    expect(r.out).toMatch(/^cards\[Tiny Tim the Titan\]\.winRateWhenDrawn .* paired +DRIFT$/m);
   }, 400_000);
 
+  it("Squish!, at the starter's size: a 5-point move of any start square's squish rate is caught", () => {
+    const games = (parse(readFileSync('templates/squish.yaml', 'utf8')) as { games: number; players: number }).games;
+    // The starter's gate tests 9 headline metrics and one squish rate per start square in use (4 players).
+    const k = detectionZ(DEFAULT_GATE, 9 + 4);
+    // The squish rates are about 40%; the worst case for a proportion is 50%.
+    for (const p of [0.4, 0.5]) expect(detectableProportion(p, games, k)).toBeLessThan(0.05);
+  });
 });

@@ -52,8 +52,8 @@ export function registerFair(program: Command, io: CliIO): void {
     .argument('<scenario>', 'a Squirmish or Squall scenario')
     .option('--stat <which>', 'the stats it may edit: hp, damage (every fixed-damage face of the basic attack) or hp,damage', 'hp')
     .option('--band <points>', 'half-width of the band around the fair line, in percentage points', '4')
-    .option('--budget <games>', 'most games the whole study may play (pilot, rounds, confirmation)', '400000')
-    .option('--rounds <n>', 'most search rounds', '15');
+    .option('--budget <games>', 'most games the whole study may play (pilot, rounds, confirmation)', '600000')
+    .option('--rounds <n>', 'most search rounds, and most fine rounds if fewer than 6', '15');
   addPlayOptions(command, ['games', 'seed', 'variant', 'workers', 'out'], {
     games: 'games per measurement (default: sized from a 500-game pilot so most rows get a 95% interval of half the band)',
     out: 'where to write fair.json, fair.md and the checkpoint fair-state.json (default results/<name>-fair); the same --out resumes an interrupted study',
@@ -154,6 +154,8 @@ async function fair(file: string, o: FairOptions, io: CliIO): Promise<void> {
     gamesUsed: gamesUsed(state),
     budget: settings.budget,
     stopped: state.stopped,
+    fineStopped: state.fineStopped,
+    rejected: state.rejected,
     files,
   });
   say(`wrote ${out}/fair.json, fair.md and ${STATE}\n`);

@@ -38,7 +38,7 @@ const STARTERS: Readonly<Record<string, { files: readonly ContentFile[]; tryFirs
     compare: ['cards.Mudgrub.hp=7', 'Mudgrub with 7 HP instead of 5: its own rates first, then the cards that moved most'],
     files: [['scenarios/squirmish/decks/classic-70.yaml', 'decks/deck.yaml', 'your deck: every card with its HP, die faces and abilities (a copy of Classic 70)']],
     tryFirst: "a card's `hp` or one face of its die in `scenarios/decks/deck.yaml`",
-    fair: 'on this deck (measured on 2026-11-28, one core): about 50 HP edits bring 69 or 70 of the 70 cards within ±4 points of the fair line on fresh seeds, where 20 or 21 were outside, in 170,000 to 234,000 games and 93 to 129 s of CPU',
+    fair: 'on this deck (measured on 2026-11-28, one core, seeds 1 to 5): 45 to 51 HP edits bring all 70 cards within ±4 points of the fair line on fresh seeds on four seeds and 69 on the fifth (Mire Newt, whose 3 and 4 HP straddle the band), where 21 to 24 were outside, in 308,000 to 337,000 games and 142 to 162 s of CPU',
   },
   squall: {
     files: [

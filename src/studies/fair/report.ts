@@ -1,6 +1,6 @@
 /** What `squabble fair` prints and writes (fair.md, fair.json): the edits, the confirmation with intervals, the budget used. */
 import type { FairState, RowRate, RowVerdict } from './study.js';
-import { verdictOf, gamesUsed } from './study.js';
+import { verdictOf, gamesUsed, FINE_FACTOR, Z_CONFIRM, CONFIRM_MAX } from './study.js';
 import type { PathEdit } from './files.js';
 import { fairLineText } from '../../analysis/fair-line.js';
 
@@ -18,12 +18,14 @@ export interface FairOutcome {
 
 export function outcomeOf(state: FairState): FairOutcome {
   const c = state.confirm!;
+  const original = c.original!;
+  const fairOriginal = c.fairOriginal!;
   const band = state.settings.band;
   const rows = state.subjects.map((subject, i) => ({
     subject,
-    before: c.original[i] ?? null,
+    before: original[i] ?? null,
     after: c.edited[i] ?? null,
-    beforeVerdict: verdictOf(c.original[i] ?? null, c.fairOriginal.value, band),
+    beforeVerdict: verdictOf(original[i] ?? null, fairOriginal.value, band),
     verdict: verdictOf(c.edited[i] ?? null, c.fairEdited.value, band),
   }));
   const count = (pick: (r: (typeof rows)[number]) => RowVerdict | null) => ({ inside: rows.filter((r) => pick(r) === 'inside').length, edge: rows.filter((r) => pick(r) === 'edge').length, outside: rows.filter((r) => pick(r) === 'outside').length });
@@ -51,16 +53,20 @@ export function fairReport(x: FairReportInput, table: Table): string {
   const band = state.settings.band;
   const n = o.rows.length;
   const lines: string[] = [x.title, ''];
+  const search = state.rounds.filter((r) => r.phase === 'search');
+  const fine = state.rounds.filter((r) => r.phase === 'fine');
+  const games = (n: number) => n.toLocaleString('en-US');
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   lines.push(
-    `Band: the fair line ± ${(band * 100).toFixed(1)} points. Strength: ${c.fairEdited.rate}, the game's primary strength rate. Search: ${state.rounds.length} round${state.rounds.length === 1 ? '' : 's'} of ${state.games!.toLocaleString('en-US')} games on seed ${String(state.seed)} (stopped: ${state.stopped ?? 'not yet'}).`,
+    `Band: the fair line ± ${(band * 100).toFixed(1)} points. Strength: ${c.fairEdited.rate}, the game's primary strength rate. Search: ${plural(search.length, 'round')} of ${games(state.games!)} games on seed ${String(state.seed)} (stopped: ${state.stopped ?? 'not yet'}); fine phase: ${plural(fine.length, 'round')} of ${games(FINE_FACTOR * state.games!)} games, each on fresh seeds (stopped: ${state.fineStopped ?? 'not yet'}).`,
     '',
     `Edits (${edits.length}, ${edits.reduce((t, e) => t + Math.abs(e.to - e.from), 0)} integer steps in all):`,
     edits.length ? table([noun, 'stat path', 'from', 'to'], edits.map((e) => [e.subject, e.path, String(e.from), String(e.to)])) : '  none: every row was already inside the band',
     '',
-    ...state.rejected.map((r) => `An earlier confirmation (seed ${r.seed}) found ${r.edited.filter((x) => verdictOf(x, r.fairEdited.value, band) === 'outside').length} ${noun}${r.edited.filter((x) => verdictOf(x, r.fairEdited.value, band) === 'outside').length === 1 ? '' : 's'} outside the band: repaired from its figures, searched again and confirmed on new seeds.`),
-    `Confirmation on fresh seeds (seed ${c.seed}, ${c.games.toLocaleString('en-US')} games each for the edited and the original deck, the same seeds):`,
+    ...state.rejected.map((r) => `An earlier confirmation (seed ${r.seed}) found ${plural(r.outside.length, noun)} outside the band (${r.outside.join(', ')}): its figures joined the fine rounds', the rows were stepped from the pooled figures, the fine phase went on, and the result was confirmed on new seeds.`),
+    `Confirmation on fresh seeds (seed ${c.seed}): the edited deck on ${games(c.games)} games (sized so that each ${noun}, at its pooled fine-round figure, stays inside the band by ${Z_CONFIRM} standard errors; at most ${CONFIRM_MAX} times a fine round), the original deck on the first ${games(c.originalGames)} of the same seeds:`,
     `  edited:   ${fairLineText(c.fairEdited)}`,
-    `  original: ${fairLineText(c.fairOriginal)}`,
+    `  original: ${fairLineText(c.fairOriginal!)}`,
     `  edited deck: ${o.counts.inside + o.counts.edge} of ${n} ${noun}s inside the band (${o.counts.inside} with the whole 95% interval inside, ${o.counts.edge} with the estimate inside and the interval crossing an edge), ${o.counts.outside} outside.`,
     `  original deck: ${o.countsBefore.inside + o.countsBefore.edge} of ${n} inside (${o.countsBefore.inside} whole interval), ${o.countsBefore.outside} outside.`,
     '',
@@ -72,12 +78,12 @@ export function fairReport(x: FairReportInput, table: Table): string {
         r.after ? pts(r.after.rate - c.fairEdited.value) : '-',
         r.verdict ?? '-',
         r.before ? withCi(r.before) : 'never held',
-        r.before ? pts(r.before.rate - c.fairOriginal.value) : '-',
+        r.before ? pts(r.before.rate - c.fairOriginal!.value) : '-',
       ]),
     ),
     '',
     `Verdicts: inside = the whole 95% interval within the band; edge = the estimate within it, the interval crossing an edge (more games would decide); outside = the estimate outside. Intervals treat the game as the unit (ratio estimator over games). The confirmation's seeds were not used by the search.`,
-    `Budget: ${gamesUsed(state).toLocaleString('en-US')} of ${state.settings.budget.toLocaleString('en-US')} games (pilot ${state.pilot!.gamesPlayed.toLocaleString('en-US')}, rounds ${state.rounds.map((r) => r.gamesPlayed.toLocaleString('en-US')).join(' + ')}, confirmation${state.rejected.length ? 's' : ''} ${[...state.rejected, c].map((r) => r.gamesPlayed.toLocaleString('en-US')).join(' + ')}); ${x.wallSeconds.toFixed(1)} s in this invocation with ${x.workers} worker${x.workers === 1 ? '' : 's'}.`,
+    `Budget: ${games(gamesUsed(state))} of ${games(state.settings.budget)} games (pilot ${games(state.pilot!.gamesPlayed)}, search rounds ${search.map((r) => games(r.gamesPlayed)).join(' + ')}, fine rounds ${fine.map((r) => games(r.gamesPlayed)).join(' + ') || '0'}, confirmation${state.rejected.length ? 's' : ''} ${[...state.rounds.filter((r) => r.phase === 'confirm'), c].map((r) => games(r.gamesPlayed)).join(' + ')}); ${x.wallSeconds.toFixed(1)} s in this invocation with ${plural(x.workers, 'worker')}.`,
   );
   if (x.note) lines.push(`Note: ${x.note}.`);
   if (x.files.length) lines.push(`Wrote ${x.files.join(', ')}.`);

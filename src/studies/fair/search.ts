@@ -17,32 +17,10 @@
  *   band are left alone, which is what makes the edits few.
  */
 
-export interface SlopeEstimate {
-  subject: string;
-  /** Change in the rate per +1 step. */
-  effect: number;
-  se: number;
-}
+import { betaOfStep, predictedChange, shrinkSlopes, type SlopeEstimate } from '../../analysis/stat-slopes.js';
 
-/** Each row's slope shrunk toward the pooled mean (precision-weighted), and the pooled mean itself. */
-export function shrinkSlopes(estimates: readonly SlopeEstimate[]): { pooled: number; spread: number; slopes: Map<string, number> } {
-  const used = estimates.filter((e) => Number.isFinite(e.effect) && e.se > 0);
-  const slopes = new Map<string, number>();
-  if (used.length === 0) return { pooled: 0, spread: 0, slopes };
-  const weights = used.map((e) => 1 / (e.se * e.se));
-  const total = weights.reduce((s, w) => s + w, 0);
-  const pooled = used.reduce((s, e, i) => s + weights[i]! * e.effect, 0) / total;
-  const k = used.length;
-  const observed = k > 1 ? used.reduce((s, e) => s + (e.effect - pooled) ** 2, 0) / (k - 1) : 0;
-  const sampling = used.reduce((s, e) => s + e.se * e.se, 0) / k;
-  const spread = Math.max(0, observed - sampling);
-  for (const e of used) {
-    // With no spread beyond sampling noise every row gets the pooled slope.
-    const shrunk = spread > 0 ? (e.effect / (e.se * e.se) + pooled / spread) / (1 / (e.se * e.se) + 1 / spread) : pooled;
-    slopes.set(e.subject, shrunk);
-  }
-  return { pooled, spread, slopes };
-}
+// The slope arithmetic is shared with `weights` (src/analysis/stat-slopes.ts).
+export { betaOfStep, predictedChange, shrinkSlopes, type SlopeEstimate };
 
 /**
  * A slope after a round that moved a row by `change` (standard error `se`) over `span` (steps, or
@@ -64,21 +42,6 @@ export interface StepChoice {
   steps: number;
   /** The deviation from the fair line the slope predicts after the steps. */
   predicted: number;
-}
-
-/**
- * How a row's rate moves with k steps of a stat that stands at `at` now, by a slope β per unit of
- * `scale`: HP acts on a log scale (+1 HP on a 2-HP card is a 50% toughness gain, on a 14-HP card
- * about 7%: the measured weights fall with HP, docs/fair.md), so the change is β·(ln(at + k) −
- * ln(at)); other stats act linearly, β·k.
- */
-export function predictedChange(beta: number, at: number, k: number, scale: 'log' | 'linear'): number {
-  return scale === 'log' ? beta * (Math.log(at + k) - Math.log(at)) : beta * k;
-}
-
-/** The scale-free slope β of a measured +1 step from `at` (the inverse of predictedChange with k = 1). */
-export function betaOfStep(effect: number, at: number, scale: 'log' | 'linear'): number {
-  return scale === 'log' ? effect / Math.log((at + 1) / at) : effect;
 }
 
 /**
@@ -108,4 +71,38 @@ export function gamesFor(pilotGames: number, pilotSe: readonly number[], halfWid
   const target = halfWidth / 1.96;
   const n = Math.ceil((pilotGames * (se90 / target) ** 2) / 100) * 100;
   return Math.min(bounds.max, Math.max(bounds.min, n));
+}
+
+/** A row's deviation from the fair line (rate − fair) with its standard error, pooled over `n` measurements. */
+export interface Deviation {
+  d: number;
+  se: number;
+  n: number;
+}
+
+/** Independent measurements of one row (different seeds) pooled by inverse variance; null when none has a positive standard error. */
+export function poolDeviations(list: readonly { d: number; se: number }[]): Deviation | null {
+  const used = list.filter((x) => Number.isFinite(x.d) && x.se > 0);
+  if (used.length === 0) return null;
+  const w = used.map((x) => 1 / (x.se * x.se));
+  const total = w.reduce((s, x) => s + x, 0);
+  return { d: used.reduce((s, x, i) => s + w[i]! * x.d, 0) / total, se: 1 / Math.sqrt(total), n: used.length };
+}
+
+/**
+ * Games for a confirmation on fresh seeds that leaves each row inside the band with room to
+ * spare: a row known to sit at d (standard error sePooled) lands at d plus the confirmation's own
+ * noise, so its confirmation needs a standard error σ with |d| + z·√(sePooled² + σ²) ≤ band;
+ * σ shrinks as 1/√games from `seAt` at `games`. The largest need over the rows, within
+ * [games, most]; a row whose pooled figure leaves no room gets `most`.
+ */
+export function confirmGamesFor(rows: readonly ({ d: number; sePooled: number; seAt: number } | null)[], band: number, games: number, o: { z: number; most: number }): number {
+  let need = games;
+  for (const r of rows) {
+    if (!r || !(r.seAt > 0)) continue;
+    const room = (band - Math.abs(r.d)) / o.z;
+    const sigma2 = room > 0 ? room * room - r.sePooled * r.sePooled : 0;
+    need = Math.max(need, sigma2 > 0 ? (games * r.seAt * r.seAt) / sigma2 : o.most);
+  }
+  return Math.min(o.most, Math.ceil(need / 100) * 100);
 }

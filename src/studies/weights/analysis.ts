@@ -35,9 +35,9 @@
  * 1/players: losing seats hold more cards (they draw longer), so an average card's controller
  * wins less than 1/players, and draws and capped games are won by nobody.
  *
- * HP to fair: (fair − r_A) / w, with w the +1 HP weight, only when w's whole 95% interval is
- * above 0 and the HP it points to, bracket included, is legal; otherwise it is not estimable
- * here and `squabble tune` is the tool.
+ * HP to fair: on a log scale from the +1 HP weights of every subject shrunk toward their pooled
+ * slope (hpToFairOf), so a subject whose own weight is too noisy to be clearly positive still
+ * gets an answer; not estimable only when the HP it points to is not legal.
  */
 import { twoSidedP } from '../../analysis/normal.js';
 import { pairedRate, signTestP, type PairedRate, type BaseRate } from '../../analysis/paired-rates.js';
@@ -45,6 +45,7 @@ import { benjaminiHochberg, FDR_Q } from '../../analysis/rates.js';
 import type { WeightStat } from '../../sim/types.js';
 import type { BalanceSheet } from '../../sim/stats/summary.js';
 import { subjectsFairLine } from '../../analysis/fair-line.js';
+import { betaOfStep, shrinkSlopes, type SlopeEstimate } from '../../analysis/stat-slopes.js';
 
 export interface WeightRow {
   subject: string;
@@ -73,9 +74,11 @@ export interface FairRow {
   pValue: number;
   qValue: number;
   flagged: boolean;
-  /** The +1 HP weight used for the HP-to-fair estimate, if measured. */
+  /** The +1 HP weight measured, if any. */
   hpWeight: PairedRate | null;
-  /** Linear estimate of the HP change that brings the rate to fair, (fair − rate) / weight; null when not estimable (see hpToFairNote). */
+  /** The shrunk log-HP slope the HP-to-fair estimate uses (hpToFairOf). */
+  hpSlope: HpSlope | null;
+  /** The HP change that brings the rate to fair on a log scale, hp·e^((fair − rate)/β) − hp; null when not estimable (see hpToFairNote). */
   hpToFair: number | null;
   /** The same at the ends of the weight's 95% interval. */
   hpToFairRange: [number, number] | null;
@@ -90,19 +93,46 @@ export interface HpLimits {
 }
 
 export const NOT_ESTIMABLE = 'not estimable here \u2014 use `tune`';
+/** The HP-to-fair cell of a subject whose rate's 95% interval holds the fair line. */
+export const AT_FAIR = '0: fair within its 95% interval';
+
+/** A subject's scale-free log-HP slope β (its +1 HP weight / ln((hp + 1) / hp)), shrunk toward the pooled slope of every subject, with its standard error. */
+export interface HpSlope {
+  beta: number;
+  se: number;
+}
 
 /**
- * HP change to fair from a clearly positive weight, within legal HP; otherwise null with the
- * reason. The bracket comes from the ends of the weight's interval.
+ * HP change to fair on a log scale (src/analysis/stat-slopes.ts: +1 HP on a 2-HP card is a 50%
+ * gain, on a 14-HP card about 7%): the HP h' with β·ln(h' / hp) = needed, h' = hp·e^(needed/β),
+ * from the subject's shrunk slope, so every subject with a measured HP weight gets an answer (a
+ * single weight's interval often holds 0 at affordable sizes; the pooled slope of 70 cards does
+ * not). The bracket comes from the ends of β's 95% interval, an end at or below 0 (no HP gets
+ * there) or past legal HP reading as the legal limit. Not estimable: no slope, a slope that is
+ * not positive, or a point estimate outside legal HP.
  */
-export function hpToFairOf(needed: number, hp: PairedRate | null, current: number | null, limits: HpLimits): { hpToFair: number | null; hpToFairRange: [number, number] | null; hpToFairNote: string | null } {
+export function hpToFairOf(needed: number, slope: HpSlope | null, current: number | null, limits: HpLimits): { hpToFair: number | null; hpToFairRange: [number, number] | null; hpToFairNote: string | null } {
   const none = (why: string) => ({ hpToFair: null, hpToFairRange: null, hpToFairNote: `${NOT_ESTIMABLE} (${why})` });
-  if (!hp) return none('no HP weight measured');
-  if (!(hp.interval[0] > 0)) return none('the HP weight is not clearly positive');
-  const change = needed / hp.effect;
-  const range = [needed / hp.interval[1], needed / hp.interval[0]].sort((a, b) => a - b) as [number, number];
-  if (current !== null && (current + range[0] < limits.min || current + range[1] > limits.max)) return none(`it would leave legal HP ${limits.min}-${limits.max}`);
-  return { hpToFair: change, hpToFairRange: range, hpToFairNote: null };
+  if (!slope || current === null || !(current > 0)) return none('no HP weight measured');
+  if (!(slope.beta > 0)) return none('HP does not move it here: its shrunk HP slope is not positive');
+  const at = (beta: number) => (beta > 0 ? Math.min(limits.max, Math.max(limits.min, current * Math.exp(needed / beta))) : needed >= 0 ? limits.max : limits.min);
+  const target = current * Math.exp(needed / slope.beta);
+  if (target < limits.min - 0.5 || target > limits.max + 0.5) return none(`it would leave legal HP ${limits.min}-${limits.max}`);
+  const ends = [at(slope.beta - 1.96 * slope.se) - current, at(slope.beta + 1.96 * slope.se) - current].sort((a, b) => a - b) as [number, number];
+  return { hpToFair: target - current, hpToFairRange: ends, hpToFairNote: null };
+}
+
+/** Every subject's shrunk log-HP slope from its +1 HP weight (by subject name). */
+export function hpSlopes(subjects: readonly { subject: string; hp: number | null }[], weights: readonly WeightRow[]): Map<string, HpSlope> {
+  const estimates: SlopeEstimate[] = [];
+  for (const s of subjects) {
+    const w = weights.find((r) => r.subject === s.subject && r.stat === 'hp')?.estimate;
+    if (!w || s.hp === null || !(s.hp > 0)) continue;
+    const scale = betaOfStep(1, s.hp, 'log');
+    estimates.push({ subject: s.subject, effect: w.effect * scale, se: w.se * scale });
+  }
+  const { slopes, ses } = shrinkSlopes(estimates);
+  return new Map([...slopes].map(([subject, beta]) => [subject, { beta, se: ses.get(subject)! }]));
 }
 
 export interface TweakInput {
@@ -148,11 +178,21 @@ export function pooledFair(subjects: readonly { base: BaseRate | null }[]): numb
 /** Each subject's base controller win rate against the pooled rate, flagged with BH, and the HP change to fair. */
 export function fairRows(subjects: readonly { subject: string; group: string; base: BaseRate | null; hp: number | null }[], weights: readonly WeightRow[], limits: HpLimits): FairRow[] {
   const fair = pooledFair(subjects);
+  const slopes = hpSlopes(subjects, weights);
   const rows = subjects.map((s): FairRow => {
     const hp = weights.find((w) => w.subject === s.subject && w.stat === 'hp')?.estimate ?? null;
     const deviation = s.base ? s.base.rate - fair : 0;
-    const hpFields = s.base ? hpToFairOf(-deviation, hp, s.hp, limits) : { hpToFair: null, hpToFairRange: null, hpToFairNote: null };
-    return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSidedP(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, ...hpFields };
+    const slope = slopes.get(s.subject) ?? null;
+    const hpFields = !s.base
+      ? { hpToFair: null, hpToFairRange: null, hpToFairNote: null }
+      : s.base.interval[0] <= fair && fair <= s.base.interval[1]
+        ? // Fair within its own interval: the answer is no change, whatever the slope.
+          { hpToFair: 0, hpToFairRange: null, hpToFairNote: AT_FAIR }
+        : hp && !(hp.se > 0)
+          ? // A weight of exactly 0 in every game (+1 HP changed no game) carries no slope to shrink.
+            { hpToFair: null, hpToFairRange: null, hpToFairNote: `${NOT_ESTIMABLE} (+1 HP changed no game)` }
+          : hpToFairOf(-deviation, slope, s.hp, limits);
+    return { subject: s.subject, group: s.group, base: s.base, fair, deviation, pValue: s.base ? twoSidedP(deviation, s.base.se) : 1, qValue: 1, flagged: false, hpWeight: hp, hpSlope: slope, ...hpFields };
   });
   flagByFdr(rows.filter((r) => r.base !== null));
   return rows;

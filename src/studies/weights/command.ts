@@ -46,7 +46,7 @@ const ci = (i: readonly [number, number]) => `[${pts(i[0])}, ${pts(i[1])}]`;
 const q = (x: number) => (x < 0.001 ? x.toExponential(1) : x.toFixed(3));
 
 const WEIGHT_HEADER = ['', 'group', 'base rate', 'change, pts [95% interval]', 'q', 'flag', 'held', 'games changed', 'games saved'];
-const FAIR_HEADER = ['', 'group', 'win rate [95% interval]', 'from fair, pts', 'q', 'flag', 'HP to fair (linear)'];
+const FAIR_HEADER = ['', 'group', 'win rate [95% interval]', 'from fair, pts', 'q', 'flag', 'HP to fair (log scale)'];
 
 function weightCells(r: WeightRow): string[] {
   const e = r.estimate;
@@ -161,7 +161,7 @@ async function weights(file: string, o: WeightsOptions, io: CliIO): Promise<void
   const notes = [
     `Controller's win rate of a ${spec.noun}: ${spec.controller.meaning} (wins per seat-game with it). A weight is the change in how many of its controllers win, per seat-game with it in the base games, in percentage points: (wins in the tweaked games - wins in the base games) / base seat-games, from paired runs (both play every game from the same seed; interval from the per-game paired differences). "held": change in the seat-games with it (the exposure, kept at the base value in the weight). "games changed": games in which the tweak changed whether a controller of the ${spec.noun} won (0: the tweak never mattered in these games). "games saved": how many times more games two independent samples would need for the same interval width.`,
     `Flags: Benjamini-Hochberg at q = ${FDR_Q} over the ${measured.length} weights (p-values: exact sign test on the games changed), and separately over the ${fair.filter((r) => r.base).length} distances from fair (${fairShare}: what a neutral ${spec.noun} gets; not 1/players = ${pct(1 / base.players)}, because losing seats hold more ${nouns} and draws and capped games are won by nobody; normal p-values); of the flagged rows about ${FDR_Q * 100}% are expected to be false alarms.`,
-    `HP to fair = (fair - win rate) / weight per +1 HP: a straight-line extrapolation (bracket: the weight's 95% interval), shown only when the weight's whole interval is above 0 and the HP it points to is legal (${spec.hpLimits.min}-${spec.hpLimits.max}); otherwise "${NOT_ESTIMABLE}". Trustworthy only for small changes; squabble tune confirms it, e.g.\n  ${tuneCommand}`,
+    `HP to fair: the HP at which the ${spec.noun}'s win rate reaches fair, on a log scale (+1 HP on a 2-HP ${spec.noun} is a 50% gain, on a 14-HP one about 7%): HP · e^((fair - win rate) / β), with β its +1 HP weight per log-HP shrunk toward the pooled slope of all ${fair.filter((r) => r.hpSlope).length} weights (empirical Bayes; a single weight's interval often holds 0 at this size, the pooled slope's does not); bracket: β's 95% interval, an end past legal HP (${spec.hpLimits.min}-${spec.hpLimits.max}) shown at the limit. A ${spec.noun} whose win rate's 95% interval holds the fair line reads "0: fair within its 95% interval"; "${NOT_ESTIMABLE}" only when its shrunk slope is not positive (HP does not move it here) or the HP it points to is not legal. An extrapolation, and every other ${spec.noun}'s rate moves when one changes: \`squabble fair\` finds edits for all of them at once and confirms them; squabble tune confirms one, e.g.\n  ${tuneCommand}`,
   ];
   const sections: { heading: string; header: string[]; rows: string[][] }[] = [];
   for (const stat of stats) {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { shrinkSlopes, chooseSteps, predictedChange, betaOfStep, secantSlope, gamesFor } from '../../../src/studies/fair/search.js';
+import { shrinkSlopes, chooseSteps, predictedChange, betaOfStep, secantSlope, gamesFor, poolDeviations, confirmGamesFor } from '../../../src/studies/fair/search.js';
 import { verdictOf } from '../../../src/studies/fair/study.js';
 
 const linear = (slope: number) => (k: number) => slope * k;
@@ -88,5 +88,31 @@ describe('fair: sizing and verdicts', () => {
     expect(verdictOf({ rate: 0.52, se: 0.02, held: 1 }, 0.49, 0.04)).toBe('edge');
     expect(verdictOf({ rate: 0.54, se: 0.001, held: 1 }, 0.49, 0.04)).toBe('outside');
     expect(verdictOf(null, 0.49, 0.04)).toBeNull();
+  });
+});
+
+describe('fair: the fine phase and the confirmation', () => {
+  it('pools a row over fresh-seed measurements by inverse variance', () => {
+    const p = poolDeviations([
+      { d: 0.04, se: 0.01 },
+      { d: 0.01, se: 0.01 },
+    ])!;
+    expect(p.d).toBeCloseTo(0.025, 12);
+    expect(p.se).toBeCloseTo(0.01 / Math.SQRT2, 12);
+    expect(p.n).toBe(2);
+    // A precise measurement outweighs a rough one.
+    expect(poolDeviations([{ d: 0.04, se: 0.02 }, { d: 0, se: 0.005 }])!.d).toBeLessThan(0.004);
+    expect(poolDeviations([{ d: 0.04, se: 0 }])).toBeNull();
+  });
+
+  it('sizes the confirmation by the row nearest an edge of the band', () => {
+    const at = (d: number, sePooled = 0.004) => ({ d, sePooled, seAt: 0.005 });
+    // Every row near the centre: the fine round's games do.
+    expect(confirmGamesFor([at(0), at(0.01), at(-0.012)], 0.04, 20000, { z: 2.5, most: 80000 })).toBe(20000);
+    // A row at 2.5 points: room 1.5 / 2.5 = 0.6 points, less the pooled 0.4: σ² = 0.36 − 0.16 = 0.2 (points²), from 0.25 at 20,000 games → 25,000.
+    expect(confirmGamesFor([at(0), at(0.025)], 0.04, 20000, { z: 2.5, most: 80000 })).toBe(25000);
+    // A row at 3.5 points whose pooled figure leaves no room: the most.
+    expect(confirmGamesFor([at(0.035), null], 0.04, 20000, { z: 2.5, most: 80000 })).toBe(80000);
+    expect(confirmGamesFor([at(-0.05)], 0.04, 20000, { z: 2.5, most: 80000 })).toBe(80000);
   });
 });

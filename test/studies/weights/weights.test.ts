@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAIR_SUMS, BASE_SUMS, addPair, addBase, pairedRate, baseRate, signTestP } from '../../../src/analysis/paired-rates.js';
-import { weightRows, fairRows, type WeightRow } from '../../../src/studies/weights/analysis.js';
+import { AT_FAIR, weightRows, fairRows, type WeightRow } from '../../../src/studies/weights/analysis.js';
 import { Rng } from '../../../src/sim/rng.js';
 import { Z95 } from '../../../src/sim/stats/intervals.js';
 import { normalCdf } from '../../../src/analysis/normal.js';
@@ -115,48 +115,63 @@ describe('flags and the HP change to fair', () => {
     for (const [wA, hA, wB, hB] of games) addPair(s, 0, wA!, hA!, wB!, hB!);
     return s;
   };
-  it('flag only clear effects (Benjamini-Hochberg) and extrapolate HP linearly from a positive weight', () => {
-    // A clear +10-point effect over 1,000 games, and one with no change at all.
+  it('flag only clear effects (Benjamini-Hochberg); HP to fair on a log scale from slopes shrunk toward the pooled one', () => {
+    // A clear +10-point effect over 1,000 games; a noisy one over 100 (8 games up, 4 down: its interval holds 0); one with no change at all.
     const strong = sumsOf(Array.from({ length: 1000 }, (_, i) => [i % 2, 1, i % 10 < 6 ? 1 : 0, 1]));
+    const noisy = sumsOf(Array.from({ length: 100 }, (_, i) => (i < 8 ? [0, 1, 1, 1] : i < 12 ? [1, 1, 0, 1] : [i % 2, 1, i % 2, 1])));
     const none = sumsOf(Array.from({ length: 1000 }, (_, i) => [i % 2, 1, i % 2, 1]));
     const rows = weightRows([
-      { subject: 'A', group: 'g', stat: 'hp', change: { 'cards.A.hp': 5 }, sums: strong, offset: 0, games: 1000, skipped: null },
-      { subject: 'B', group: 'g', stat: 'hp', change: { 'cards.B.hp': 5 }, sums: none, offset: 0, games: 1000, skipped: null },
+      { subject: 'A', group: 'g', stat: 'hp', change: { 'cards.A.hp': 6 }, sums: strong, offset: 0, games: 1000, skipped: null },
+      { subject: 'N', group: 'g', stat: 'hp', change: { 'cards.N.hp': 6 }, sums: noisy, offset: 0, games: 100, skipped: null },
+      { subject: 'B', group: 'g', stat: 'hp', change: { 'cards.B.hp': 6 }, sums: none, offset: 0, games: 1000, skipped: null },
       { subject: 'C', group: 'g', stat: 'damage', change: {}, sums: null, offset: 0, games: 1000, skipped: 'no fixed damage face' },
     ]);
     expect(rows[0]!.flagged).toBe(true);
     expect(rows[0]!.estimate!.effect).toBeCloseTo(0.1, 12);
-    expect(rows[1]!.flagged).toBe(false);
-    expect(rows[1]!.estimate!.changed).toBe(0);
-    expect(rows[2]!.skipped).toBe('no fixed damage face');
+    expect(rows[1]!.estimate!.interval[0]).toBeLessThan(0);
+    expect(rows[2]!.flagged).toBe(false);
+    expect(rows[2]!.estimate!.changed).toBe(0);
+    expect(rows[3]!.skipped).toBe('no fixed damage face');
     const baseOf = (share: number) => {
       const base = new Float64Array(BASE_SUMS);
       for (let i = 0; i < 1000; i++) addBase(base, 0, i % 10 < share ? 1 : 0, 1);
       return baseRate(base, 0, 1000);
     };
-    // A wins 30%, B 60% and C 60% of the games they are held in: fair is the pooled 50%, not 1/players.
+    // A and N win 30%, B and C 70% of the games they are held in: fair is the pooled 50%, not 1/players.
     const subjects = [
       { subject: 'A', group: 'g', base: baseOf(3), hp: 5 },
-      { subject: 'B', group: 'g', base: baseOf(6), hp: 5 },
-      { subject: 'C', group: 'g', base: baseOf(6), hp: 5 },
+      { subject: 'N', group: 'g', base: baseOf(3), hp: 5 },
+      { subject: 'B', group: 'g', base: baseOf(7), hp: 5 },
+      { subject: 'C', group: 'g', base: baseOf(7), hp: 5 },
     ];
-    const [fair, flat, noWeight] = fairRows(subjects, rows as WeightRow[], { min: 1, max: 20 });
+    const [fair, noisyRow, flat, noWeight] = fairRows(subjects, rows as WeightRow[], { min: 1, max: 20 });
     expect(fair!.fair).toBeCloseTo(0.5, 12);
     expect(fair!.base!.rate).toBeCloseTo(0.3, 12);
     expect(fair!.flagged).toBe(true);
-    // (0.5 - 0.3) / 0.1 = +2 HP, bracketed by the weight's interval.
-    expect(fair!.hpToFair).toBeCloseTo(2, 9);
-    expect(fair!.hpToFairRange![0]).toBeLessThan(2);
-    expect(fair!.hpToFairRange![1]).toBeGreaterThan(2);
+    // A's slope per log-HP is its weight / ln(6/5), barely shrunk (it is precise); +20 points need 5·e^(0.2/β) − 5 HP.
+    expect(fair!.hpSlope!.beta).toBeCloseTo(0.1 / Math.log(6 / 5), 1);
+    expect(fair!.hpToFair).toBeCloseTo(5 * Math.exp(0.2 / fair!.hpSlope!.beta) - 5, 9);
+    // More than a straight line's +2: each HP is worth less as HP grows.
+    expect(fair!.hpToFair).toBeGreaterThan(2);
+    expect(fair!.hpToFair).toBeLessThan(3);
+    expect(fair!.hpToFairRange![0]).toBeLessThan(fair!.hpToFair!);
+    expect(fair!.hpToFairRange![1]).toBeGreaterThan(fair!.hpToFair!);
     expect(fair!.hpToFairNote).toBeNull();
-    // B's HP weight is 0 with an interval of 0: not clearly positive, so no estimate.
+    // N's own weight is not clearly positive, but shrunk toward the pooled slope it is: it gets an answer (a linear extrapolation from its own weight gave none).
+    expect(noisyRow!.hpSlope!.beta).toBeGreaterThan(0);
+    expect(noisyRow!.hpToFair).toBeGreaterThan(0);
+    expect(noisyRow!.hpToFairNote).toBeNull();
+    // B's HP weight is 0 in every game: +1 HP changed nothing, so no estimate.
     expect(flat!.hpToFair).toBeNull();
-    expect(flat!.hpToFairNote).toMatch(/^not estimable here — use `tune` \(the HP weight is not clearly positive\)$/);
+    expect(flat!.hpToFairNote).toMatch(/^not estimable here — use `tune` \(\+1 HP changed no game\)$/);
     expect(noWeight!.hpToFairNote).toMatch(/no HP weight measured/);
-    // The same +2 HP from 19 HP would pass the legal 20: not estimable.
-    const [high] = fairRows([{ ...subjects[0]!, hp: 19 }, subjects[1]!, subjects[2]!], rows as WeightRow[], { min: 1, max: 20 });
+    // The same change from 19 HP would pass the legal 20: not estimable.
+    const [high] = fairRows([{ ...subjects[0]!, hp: 19 }, ...subjects.slice(1)], rows as WeightRow[], { min: 1, max: 20 });
     expect(high!.hpToFair).toBeNull();
     expect(high!.hpToFairNote).toMatch(/legal HP 1-20/);
+    // A card at fair within its own interval needs no change, whatever its slope (even B's, which changed no game).
+    const even = fairRows(subjects.map((x) => ({ ...x, base: baseOf(5) })), rows as WeightRow[], { min: 1, max: 20 });
+    expect(even.map((r) => [r.hpToFair, r.hpToFairNote])).toEqual(subjects.map(() => [0, AT_FAIR]));
   });
 });
 
