@@ -48,7 +48,7 @@ describe('a valid scenario', () => {
     expect(plan.players).toBe(2);
     expect(plan.rules).toEqual({ decks: 'auto', firstSeat: 0, setup: 'fixed', runIncludesEqual: false, suddenDeath: false, maxTurns: 2000 });
     expect(plan.seats.map((s) => s.label)).toEqual(['random', 'builder(safetyWeight=2)']);
-    expect(plan.seats[1]!.params).toEqual({ attackWeight: 1, safetyWeight: 2, killBonus: 3 });
+    expect(plan.seats[1]!.params).toEqual({ attackWeight: 1, safetyWeight: 2, killBonus: 3, shareGain: true });
     expect(plan.seating).toBe('fixed');
     expect([plan.games, plan.seed, plan.masterSeed]).toEqual([500, 7, 7]);
     expect(plan.scenarioHash).toMatch(/^[0-9a-f]{16}$/);
