@@ -40,6 +40,8 @@ export interface RunOptions {
    * (its threads cost about half a second of CPU each to start; 1,000 Worms games take 10 ms).
    */
   inThreadFirst?: boolean;
+  /** Called when the pool's threads start (an inThreadFirst run that stays in this thread never calls it). */
+  onPoolStart?: () => void;
   /** Each task's games, wall ns and thread CPU ns in its worker (-1: not measurable here), as it is merged (bench/measure.mjs). */
   onTaskTime?: (games: number, ns: number, cpuNs: number) => void;
   /** Stop early (Ctrl-C): runPlan rejects with InterruptedError; what onMerged saw stays valid. */
@@ -162,7 +164,7 @@ export function pieceEnd(task: ShardTask, start: number, unsubmitted: number, wo
 export async function runTasks(
   tasks: readonly ShardTask[],
   first: number,
-  options: Pick<RunOptions, 'workers' | 'signal' | 'onTaskTime'> & TaskOptions,
+  options: Pick<RunOptions, 'workers' | 'signal' | 'onTaskTime' | 'onPoolStart'> & TaskOptions,
   fold: (i: number, data: Float64Array, piece: ShardTask) => boolean,
 ): Promise<void> {
   let ns = 0;
@@ -231,6 +233,7 @@ export async function runTasks(
     if (cut >= tasks.length) return;
   }
 
+  options.onPoolStart?.();
   const pool = new Piscina({ ...workerEntry(), minThreads: options.workers, maxThreads: options.workers, idleTimeout: 1000 });
   const aborted = new Promise<never>((_, reject) => {
     options.signal?.addEventListener('abort', () => reject(new InterruptedError('interrupted')), { once: true });

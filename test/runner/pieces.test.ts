@@ -4,6 +4,10 @@
  * still at whole shards.
  */
 import { describe, it, expect } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from '../helpers/cli.js';
 import { planOf } from '../helpers/plans.js';
 import { MOST_PIECES, pieceEnd, runPlan, shardTasks } from '../../src/runner/pool.js';
 import type { ShardTask } from '../../src/runner/shard.js';
@@ -74,10 +78,23 @@ describe('pieces of shards', () => {
     const short = planOf({ game: 'worms', players: 2, seats: [{ policy: 'random' }, { policy: 'random' }] }, { games: 400 });
     const whole = await runPlan(short, { workers: 0 });
     const sizes: number[] = [];
-    const here = await runPlan(short, { workers: 2, inThreadFirst: true, onTaskTime: (games) => sizes.push(games) });
+    let pooled = false;
+    const here = await runPlan(short, { workers: 2, inThreadFirst: true, onTaskTime: (games) => sizes.push(games), onPoolStart: () => (pooled = true) });
+    expect(pooled).toBe(false); // so run.json records 0 worker threads for it
     // 1 game, then as many as played so far: 1, 1, 2, 4...
     expect(sizes.slice(0, 3)).toEqual([1, 1, 2]);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(400);
     expect(Buffer.from(here.data.buffer).equals(Buffer.from(whole.data.buffer))).toBe(true);
   });
+
+  it('records the threads that played a run: 0 when run stayed in its own thread, the count asked for otherwise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'squabble-run-workers-'));
+    const workersOf = async (...extra: string[]) => {
+      const out = join(dir, String(extra.length));
+      expect((await cli('run', 'scenarios/worms/random-2p.yaml', '--games', '300', '--no-report', '--quiet', '--out', out, ...extra)).code).toBe(0);
+      return JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).workers as number;
+    };
+    expect(await workersOf()).toBe(0);
+    expect(await workersOf('--workers', '2')).toBe(2);
+  }, 60_000);
 });

@@ -186,6 +186,8 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigterm);
   let acc: Accumulator;
+  // Whether an inThreadFirst run started the pool: run.json records the threads that played it (0: this thread).
+  let pooled = options.workers !== undefined || Boolean(redis);
   try {
     if (redis) {
       acc = await runPlanOnQueue(plan, redis, {
@@ -193,7 +195,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
     } else acc = await runPlan(plan, {
       workers,
       // No --workers: a run that measures short stays in this thread (src/runner/pool.ts).
-      ...(options.workers === undefined ? { inThreadFirst: true } : {}),
+      ...(options.workers === undefined ? { inThreadFirst: true, onPoolStart: () => (pooled = true) } : {}),
       checkInvariants,
       range,
       ...(resume ? { resume } : {}),
@@ -256,7 +258,7 @@ async function play(io: CliIO, options: RunOptions, setUp: RunSetUp): Promise<vo
   const wallSeconds = seconds();
   const levels = played.compareLevels ? await levelRuns(io, options, { plan: played, acc, workers, out }, () => saveCheckpoint()) : undefined;
   if (levels) say(`compareLevels: level runs played in ${(seconds() - wallSeconds).toFixed(2)} s\n`);
-  await finishRun(io, played, acc, out, { ...(levels ? { levels } : {}), workers, wallSeconds, startedAt, checkInvariants, report: options.report, say, allRows: options.all ?? false, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
+  await finishRun(io, played, acc, out, { ...(levels ? { levels } : {}), workers: pooled ? workers : 0, wallSeconds, startedAt, checkInvariants, report: options.report, say, allRows: options.all ?? false, ...(stopping ? { stopping } : {}), ...(claim.moved ? { previous: claim.moved } : {}), ...(resume ? {} : { scenarioFileHash: fileHash }) });
   removeOwned(out, 'checkpoint.json');
 }
 
