@@ -155,7 +155,7 @@ export function maxEntropyNash(a: Float64Array, k: number): NashSolution {
     for (let j = 0; j < k; j++) direction[j] = -g[j]! / Math.max(1e-300, Math.sqrt(gg));
     if (!lineSearch(80)) break; // no further progress in floating point
   }
-  f = evaluate(lambda);
+  evaluate(lambda); // p and g at the final multipliers
   const gap = stationarity();
   const weights = Array.from(p);
   const payoffs = weights.map((_, i) => {
@@ -385,7 +385,3 @@ export function withEquilibrium(s: Summary): Summary {
   return s;
 }
 
-/** The report's lines for the terminal, summary.md and report.html. */
-export function equilibriumLines(r: EquilibriumReport): string[] {
-  return r.statement;
-}

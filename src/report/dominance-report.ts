@@ -1,6 +1,6 @@
 /** The dominance section of a run's outputs (terminal, summary.md, report.html): src/analysis/dominance.ts says how it is decided. */
 import { dominanceLines, fieldTable } from '../analysis/dominance.js';
-import { equilibriumLines, equilibriumTable } from '../analysis/equilibrium.js';
+import { equilibriumTable } from '../analysis/equilibrium.js';
 import type { Summary } from '../sim/stats/summary.js';
 
 type Table = (header: string[], rows: string[][]) => string;
@@ -17,5 +17,5 @@ export function dominanceSection(s: Summary, table: Table, heading: string, bull
 export function equilibriumSection(s: Summary, table: Table, heading: string, bullet: string): string[] {
   if (!s.equilibrium) return [];
   const nash = equilibriumTable(s.equilibrium);
-  return ['', heading, ...equilibriumLines(s.equilibrium).map((l) => `${bullet}${l}`), '', table(nash.header, nash.rows)];
+  return ['', heading, ...s.equilibrium.statement.map((l) => `${bullet}${l}`), '', table(nash.header, nash.rows)];
 }

@@ -133,11 +133,10 @@ const LEAST_PIECE_NS = 20e6;
 interface TaskOptions {
   /** The tasks' results add exactly (an Accumulator), so a task may be played in pieces. */
   pieces?: boolean;
-  inThreadFirst?: boolean;
 }
 
 /** Play in this thread while the rest of the run measures under this (RunOptions.inThreadFirst). */
-const IN_THREAD_NS = 1e9;
+export const IN_THREAD_NS = 1e9;
 /** In-thread play long enough to trust its speed (the first games run before the JIT has compiled them). */
 const PROBE_NS = 50e6;
 
@@ -164,7 +163,7 @@ export function pieceEnd(task: ShardTask, start: number, unsubmitted: number, wo
 export async function runTasks(
   tasks: readonly ShardTask[],
   first: number,
-  options: Pick<RunOptions, 'workers' | 'signal' | 'onTaskTime' | 'onPoolStart'> & TaskOptions,
+  options: Pick<RunOptions, 'workers' | 'signal' | 'onTaskTime' | 'onPoolStart' | 'inThreadFirst'> & TaskOptions,
   fold: (i: number, data: Float64Array, piece: ShardTask) => boolean,
 ): Promise<void> {
   let ns = 0;

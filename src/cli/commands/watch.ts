@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { runPlan, InterruptedError } from '../../runner/pool.js';
+import { runPlan, InterruptedError, IN_THREAD_NS } from '../../runner/pool.js';
 import { summarise, type Summary } from '../../sim/stats/summary.js';
 import type { AnyGameModule } from '../../sim/types.js';
 import { changedSubjects, unpairedChanges, whatChanged } from '../../analysis/what-changed.js';
@@ -33,8 +33,6 @@ import { makeLive, endLive } from './watch-live.js';
 const MARKER = '.squabble-watch';
 /** Each run after a quiet one plays this many times more games. */
 const GROWTH = 4;
-/** Play in this thread a run measured to take less than this (without --workers): see workersFor. */
-const IN_THREAD_NS = 1e9;
 
 export interface WatchOptions {
   out?: string;

@@ -22,6 +22,7 @@ import type { SquallRules } from './params.js';
 import type { SquallState } from './state.js';
 import { STYLE_BRAWLER, STYLE_SNIPER, STYLE_FLANKER } from './world.js';
 import { StyledPlayer, styleParams } from './policy-styled.js';
+import { setPair } from './setup.js';
 
 /** The master seed of the tryout games (any fixed number: the choice must not depend on the run's seed). */
 const TRYOUT_SEED = 0x7a11;
@@ -138,19 +139,6 @@ class TryoutPolicy implements Policy<SquallState> {
     }
     if (sim.capped || sim.winner < 0) return 1 / sim.players;
     return sim.winner === seat ? 1 : 0;
-  }
-}
-
-/** Put matchup pair p's characters in place of the pair reset drew (before anyone has placed). */
-function setPair(s: SquallState, p: number): void {
-  const w = s.world;
-  s.pair = p;
-  for (let c = 0; c < 2; c++) {
-    const k = w.pairs[2 * p + c]!;
-    s.kind[c] = k;
-    s.r[c] = w.rRadius[k]!;
-    s.hp[c] = w.rHp[k]!;
-    s.special[c] = w.rSpecial[k]!;
   }
 }
 

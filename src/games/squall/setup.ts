@@ -12,6 +12,23 @@ import { faceTowards, positionFree } from './moves.js';
 export const d6 = (rng: Rng): number => 1 + rng.int(6);
 const spotXY = new Float64Array(2);
 
+/** Character c's size, HP and SPECIAL as its kind starts the game. */
+function startStats(s: SquallState, c: number): void {
+  const k = s.kind[c]!;
+  s.r[c] = s.world.rRadius[k]!;
+  s.hp[c] = s.world.rHp[k]!;
+  s.special[c] = s.world.rSpecial[k]!;
+}
+
+/** Put matchup pair p's characters in place of the pair reset drew (after reset, before anyone has placed). */
+export function setPair(s: SquallState, p: number): void {
+  s.pair = p;
+  for (let c = 0; c < 2; c++) {
+    s.kind[c] = s.world.pairs[2 * p + c]!;
+    startStats(s, c);
+  }
+}
+
 export function reset(s: SquallState, rng: Rng): void {
   const w = s.world;
   if (w.pairCount > 0) {
@@ -23,10 +40,7 @@ export function reset(s: SquallState, rng: Rng): void {
     s.kind[1] = w.pairs[2 * p + 1]!;
   }
   for (let c = 0; c < s.count; c++) {
-    const k = s.kind[c]!;
-    s.r[c] = w.rRadius[k]!;
-    s.hp[c] = w.rHp[k]!;
-    s.special[c] = w.rSpecial[k]!;
+    startStats(s, c);
     s.alive[c] = 0;
     s.defenceSpent[c] = 0;
     s.x[c] = 0;

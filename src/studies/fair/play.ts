@@ -12,7 +12,7 @@ import { baseRate, pairedRate, type BaseRate } from '../../analysis/paired-rates
 import { subjectsFairLine } from '../../analysis/fair-line.js';
 import { planWeights, runWeights, type WeightsStudy } from '../kit/stat-weights/play.js';
 import type { FairLine } from '../../analysis/fair-line.js';
-import type { SlopeEstimate } from './search.js';
+import type { SlopeEstimate } from '../../analysis/stat-slopes.js';
 
 export interface Measurement {
   games: number;

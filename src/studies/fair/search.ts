@@ -17,10 +17,7 @@
  *   band are left alone, which is what makes the edits few.
  */
 
-import { betaOfStep, predictedChange, shrinkSlopes, type SlopeEstimate } from '../../analysis/stat-slopes.js';
-
-// The slope arithmetic is shared with `weights` (src/analysis/stat-slopes.ts).
-export { betaOfStep, predictedChange, shrinkSlopes, type SlopeEstimate };
+// The slope arithmetic (shrinkSlopes, predictedChange, betaOfStep) is shared with `weights`: src/analysis/stat-slopes.ts.
 
 /**
  * A slope after a round that moved a row by `change` (standard error `se`) over `span` (steps, or

@@ -9,7 +9,8 @@ import type { Plan } from '../../sim/scenario/types.js';
 import type { StatSpec, WeightStat } from '../../sim/types.js';
 import type { BaseRate } from '../../analysis/paired-rates.js';
 import type { FairLine } from '../../analysis/fair-line.js';
-import { betaOfStep, chooseSteps, confirmGamesFor, gamesFor, poolDeviations, predictedChange, secantSlope, shrinkSlopes, type Deviation, type SlopeEstimate } from './search.js';
+import { chooseSteps, confirmGamesFor, gamesFor, poolDeviations, secantSlope, type Deviation } from './search.js';
+import { betaOfStep, predictedChange, shrinkSlopes, type SlopeEstimate } from '../../analysis/stat-slopes.js';
 import { editedPlan, measure, measurementCost, measurementStudy, statPaths, stepRange, withSeed, type Measurement } from './play.js';
 import type { PathEdit } from './files.js';
 

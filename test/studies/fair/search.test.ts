@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { shrinkSlopes, chooseSteps, predictedChange, betaOfStep, secantSlope, gamesFor, poolDeviations, confirmGamesFor } from '../../../src/studies/fair/search.js';
+import { chooseSteps, secantSlope, gamesFor, poolDeviations, confirmGamesFor } from '../../../src/studies/fair/search.js';
+import { shrinkSlopes, predictedChange, betaOfStep } from '../../../src/analysis/stat-slopes.js';
 import { verdictOf } from '../../../src/studies/fair/study.js';
 
 const linear = (slope: number) => (k: number) => slope * k;
